@@ -1,0 +1,47 @@
+# Two commands from a fresh clone (Python 3.11+ and PyPI needed, nothing else):
+#   make demo   set up .venv with the core and run the main job (a short tour for now)
+#   make test   set up .venv with everything the tests need and run the whole suite
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+# CPU build of torch (pip takes it from disk where it is cached); pinned so pip never pulls a CUDA build
+TORCH  ?= torch==2.13.0
+export HF_HUB_OFFLINE := 1
+export MUJOCO_GL ?= egl
+
+.PHONY: demo test test-slow install-core install-dev bench docs clean
+.DEFAULT_GOAL := demo
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q -U pip
+
+$(VENV)/.core: $(BIN)/python pyproject.toml
+	$(BIN)/pip install -q -e .
+	@touch $@
+
+$(VENV)/.dev: $(BIN)/python pyproject.toml
+	$(BIN)/pip install -q "$(TORCH)"
+	$(BIN)/pip install -q -e ".[dev,train]"
+	@touch $@ $(VENV)/.core
+
+install-core: $(VENV)/.core
+install-dev: $(VENV)/.dev
+
+demo: $(VENV)/.core
+	$(BIN)/physci-lab demo
+
+test: $(VENV)/.dev
+	$(BIN)/python -m pytest -q
+
+test-slow: $(VENV)/.dev
+	$(BIN)/python -m pytest -q --slow
+
+bench: $(VENV)/.dev
+	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+docs: $(VENV)/.dev
+	$(BIN)/nbdev-proc-nbs
+
+clean:
+	rm -rf $(VENV) _proc _docs build *.egg-info
