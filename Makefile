@@ -21,6 +21,7 @@ $(VENV)/.core: $(BIN)/python pyproject.toml
 	@touch $@
 
 $(VENV)/.dev: $(BIN)/python pyproject.toml
+	bash .ci/system-deps
 	$(BIN)/pip install -q "$(TORCH)"
 	$(BIN)/pip install -q -e ".[dev,train]"
 	@touch $@ $(VENV)/.core
