@@ -7,12 +7,12 @@ Docs: https://physci-lab.github.io/physci-lab/cli.html.md"""
 # %% auto #0
 __all__ = ['COMMANDS', 'build_parser', 'main']
 
-# %% ../nbs/90_cli.ipynb #44e83323
+# %% ../nbs/90_cli.ipynb #a9fe2ef2
 import argparse, contextlib, io, json, sys
 from . import __version__
 from .core import UserInputError
 
-# %% ../nbs/90_cli.ipynb #58566ca1
+# %% ../nbs/90_cli.ipynb #61c169be
 def _add_grade(p):
     p.add_argument('response', help="the model's answer text (the last \\boxed{...} or 'Answer: ...' is read)")
     p.add_argument('gold', help="the gold answer: a number, a quantity like '13.08 N', an expression, a choice set like 'ABD'")
@@ -27,7 +27,7 @@ def _run_grade(a):
     print(json.dumps(v.to_dict(), ensure_ascii=False))
     return 0
 
-# %% ../nbs/90_cli.ipynb #ec6705ef
+# %% ../nbs/90_cli.ipynb #25c0df69
 _TOUR = [
     ('parse a quantity written in LaTeX', "parse_quantity(r'3.2\\times10^{3}\\,\\mathrm{m\\,s^{-1}}')"),
     ('convert it', "parse_quantity('0.5 km').to('m')"),
@@ -50,7 +50,7 @@ def _run_demo(a):
         print(f'# {what}\n>>> {expr}\n{eval(expr, ns)!s}\n')
     return 0
 
-# %% ../nbs/90_cli.ipynb #b7847bdc
+# %% ../nbs/90_cli.ipynb #c5746f1d
 COMMANDS = {
     'demo':  ('a short tour of the units and grading core', _add_demo, _run_demo),
     'grade': ('grade a response against a gold answer; prints the verdict as JSON', _add_grade, _run_grade),
@@ -67,7 +67,7 @@ def build_parser():
         sp.set_defaults(run=run)
     return p
 
-# %% ../nbs/90_cli.ipynb #2491f5ff
+# %% ../nbs/90_cli.ipynb #1450fe17
 def main(argv:list[str]|None=None # arguments (default: `sys.argv[1:]`)
         )->int:
     "Run `physci-lab`; returns the exit code (2 for a user's mistake, with a one-line message)."
