@@ -7,7 +7,6 @@ BIN    := $(VENV)/bin
 # CPU build of torch (pip takes it from disk where it is cached); pinned so pip never pulls a CUDA build
 TORCH  ?= torch==2.13.0
 export HF_HUB_OFFLINE := 1
-export MUJOCO_GL ?= egl
 
 .PHONY: demo test test-slow install-core install-dev bench docs clean
 .DEFAULT_GOAL := demo

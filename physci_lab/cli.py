@@ -27,6 +27,63 @@ def _run_grade(a):
     print(json.dumps(v.to_dict(), ensure_ascii=False))
     return 0
 
+# %% ../nbs/90_cli.ipynb #1393ac3d
+def _add_simulate(p):
+    p.add_argument('scene', help='a scene YAML file (or a canonical scene name such as atwood)')
+    p.add_argument('--query', '-q', action='append', default=[], metavar='ID.QUANTITY@T',
+                   help='a recorded quantity at a time, e.g. left.acceleration@1.5 (repeatable)')
+    p.add_argument('--json', action='store_true', help='print one JSON object {query: {"value", "unit"}}')
+
+def _run_simulate(a):
+    from physci_lab.sim import query_scene
+    if not a.query: raise UserInputError('--query: give at least one, e.g. --query left.acceleration@1.5')
+    res = query_scene(a.scene, a.query)
+    if a.json: print(json.dumps(res))
+    else:
+        for q, r in res.items():
+            v = r['value']
+            val = '[' + ', '.join(f'{x:.6g}' for x in v) + ']' if isinstance(v, list) else f'{v:.6g}'
+            print(f'{q} = {val} {r["unit"]}')
+    return 0
+
+def _add_describe(p):
+    p.add_argument('scene', help='a scene YAML file (or a canonical scene name)')
+
+def _run_describe(a):
+    from physci_lab.dsl import load_scene
+    print(load_scene(a.scene).describe())
+    return 0
+
+def _add_render(p):
+    p.add_argument('scene', help='a scene YAML file (or a canonical scene name)')
+    p.add_argument('--out', '-o', required=True, help='the video to write (.mp4 or .gif); written atomically')
+    p.add_argument('--fps', type=int, default=30, help='frames per second (default 30)')
+    p.add_argument('--width', type=int, default=640, help='pixels (default 640)')
+    p.add_argument('--height', type=int, default=360, help='pixels (default 360)')
+
+def _run_render(a):
+    from physci_lab.render import render_cli
+    print(render_cli(a.scene, a.out, fps=a.fps, width=a.width, height=a.height))
+    return 0
+
+# %% ../nbs/90_cli.ipynb #4d2e6636
+def _add_sandbox(p):
+    p.add_argument('--setup', action='store_true', help="install Debian's python3 with numpy, scipy and sympy for the sandbox (root only)")
+
+def _run_sandbox(a):
+    from physci_lab.sandbox import check_sandbox, ensure_sandbox_python
+    if a.setup: print(ensure_sandbox_python(install=True))
+    print(json.dumps(check_sandbox(), indent=1))
+    return 0
+
+def _add_memory(p):
+    from physci_lab.memory import add_memory_args
+    add_memory_args(p)
+
+def _run_memory(a):
+    from physci_lab.memory import run_memory
+    return run_memory(a)
+
 # %% ../nbs/90_cli.ipynb #25c0df69
 _TOUR = [
     ('parse a quantity written in LaTeX', "parse_quantity(r'3.2\\times10^{3}\\,\\mathrm{m\\,s^{-1}}')"),
@@ -52,8 +109,13 @@ def _run_demo(a):
 
 # %% ../nbs/90_cli.ipynb #c5746f1d
 COMMANDS = {
-    'demo':  ('a short tour of the units and grading core', _add_demo, _run_demo),
-    'grade': ('grade a response against a gold answer; prints the verdict as JSON', _add_grade, _run_grade),
+    'demo':     ('a short tour of the units and grading core', _add_demo, _run_demo),
+    'grade':    ('grade a response against a gold answer; prints the verdict as JSON', _add_grade, _run_grade),
+    'simulate': ('simulate a scene and print recorded quantities at given times', _add_simulate, _run_simulate),
+    'describe': ('print the English description of a scene', _add_describe, _run_describe),
+    'render':   ('render a scene to a video (.mp4 or .gif)', _add_render, _run_render),
+    'memory':   ('list, search, export, import or delete agent memory items', _add_memory, _run_memory),
+    'sandbox':  ('show (or set up) the code sandbox: interpreter and isolation layers', _add_sandbox, _run_sandbox),
 }
 
 def build_parser():

@@ -1,6 +1,5 @@
 import os
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ.setdefault("MUJOCO_GL", "egl")
 
 def pytest_addoption(parser):
     parser.addoption("--slow", action="store_true", default=False,
