@@ -32,10 +32,10 @@ demo: $(VENV)/.core
 	$(BIN)/physci-lab demo
 
 test: $(VENV)/.dev
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2
 
 test-slow: $(VENV)/.dev
-	$(BIN)/python -m pytest -q --slow
+	$(BIN)/python -m pytest -q -n 2 --slow
 
 bench: $(VENV)/.dev
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
