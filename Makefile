@@ -22,7 +22,7 @@ $(VENV)/.core: $(BIN)/python pyproject.toml
 $(VENV)/.dev: $(BIN)/python pyproject.toml
 	bash .ci/system-deps
 	$(BIN)/pip install -q "$(TORCH)"
-	$(BIN)/pip install -q -e ".[dev,train,embed]"
+	$(BIN)/pip install -q -e ".[dev,train,embed,agent]"
 	@touch $@ $(VENV)/.core
 
 install-core: $(VENV)/.core

@@ -139,7 +139,7 @@ def _bwrap_argv(stage, # host directory mounted read-only at /sandbox
     for d in ['/bin', '/sbin', '/lib', '/lib32', '/lib64']:
         if os.path.islink(d): a += ['--symlink', os.readlink(d), d]
         elif os.path.isdir(d): a += ['--ro-bind', d, d]
-    for f in ['/etc/ld.so.cache', '/etc/alternatives', '/etc/localtime']: a += ['--ro-bind-try', f, f]
+    for f in ['/etc/ld.so.cache', '/etc/alternatives', '/etc/localtime', '/etc/matplotlibrc', '/etc/fonts']: a += ['--ro-bind-try', f, f]
     for p in extra:
         if p != '/usr' and not p.startswith('/usr/'): a += ['--ro-bind', p, p]
     size = str(limits.disk_mb << 20)
@@ -324,7 +324,7 @@ def run_python(code:str, # Python source to run
     finally: shutil.rmtree(stage, ignore_errors=True)
 
 # %% ../nbs/41_sandbox.ipynb #c2b1ee12
-SETUP_COMMAND = 'apt-get update && apt-get install -y bubblewrap python3 python3-numpy python3-scipy python3-sympy'
+SETUP_COMMAND = 'apt-get update && apt-get install -y bubblewrap python3 python3-numpy python3-scipy python3-sympy python3-matplotlib'
 
 def ensure_sandbox_python(install:bool=False, # as root with apt-get: install what is missing
                           packages:tuple=('numpy', 'scipy', 'sympy'), # modules that must import inside the sandbox
