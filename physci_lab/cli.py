@@ -84,6 +84,26 @@ def _run_memory(a):
     from physci_lab.memory import run_memory
     return run_memory(a)
 
+def _add_bench(p):
+    sub = p.add_subparsers(dest='bench_cmd', metavar='ACTION', required=True)
+    sp = sub.add_parser('score', help='score a predictions JSONL of {"id", "response"} with the judge',
+                        description='Score a predictions JSONL of {"id", "response"}: deterministic judge first, the LLM judge last; '
+                                    'writes OUT/verdicts.jsonl and the report beside it.')
+    sp.add_argument('--data', required=True, help='a PhySciBench-format file, or a benchmark name (olympiadbench, jeebench, yale)')
+    sp.add_argument('--predictions', required=True, help='JSONL of {"id", "response"}')
+    sp.add_argument('--out', required=True, help='folder for verdicts.jsonl and the report')
+    sp.add_argument('--model', help="judge model 'provider:model' (default $PHYSCI_LAB_MODEL; none: deterministic judge only)")
+    sp.add_argument('--base-url', help='an OpenAI-compatible judge server')
+    sp.add_argument('--rtol', type=float, default=0.05, help='relative tolerance for numbers (default 0.05)')
+    sp.add_argument('--workers', type=int, default=4, help='items judged at once (default 4)')
+
+def _run_bench(a):
+    if a.bench_cmd == 'score':
+        from physci_lab.bench_report import score_cli
+        s = score_cli(a.data, a.predictions, a.out, model=a.model, base_url=a.base_url, rtol=a.rtol, workers=a.workers)
+        print(json.dumps({k: s[k] for k in ('outcomes',) if k in s} | {'out': a.out}, default=str))
+    return 0
+
 # %% ../nbs/90_cli.ipynb #25c0df69
 _TOUR = [
     ('parse a quantity written in LaTeX', "parse_quantity(r'3.2\\times10^{3}\\,\\mathrm{m\\,s^{-1}}')"),
@@ -115,6 +135,7 @@ COMMANDS = {
     'describe': ('print the English description of a scene', _add_describe, _run_describe),
     'render':   ('render a scene to a video (.mp4 or .gif)', _add_render, _run_render),
     'memory':   ('list, search, export, import or delete agent memory items', _add_memory, _run_memory),
+    'bench':    ('benchmark harness: score predictions with the judge', _add_bench, _run_bench),
     'sandbox':  ('show (or set up) the code sandbox: interpreter and isolation layers', _add_sandbox, _run_sandbox),
 }
 

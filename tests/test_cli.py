@@ -34,3 +34,45 @@ def test_demo_runs():
     r = run("demo")
     assert r.returncode == 0, r.stderr
     assert "check an equation" in r.stdout
+
+ROOT = Path(__file__).resolve().parents[1]
+
+def test_simulate_json_matches_closed_form():
+    r = run("simulate", str(ROOT/"data"/"scenes"/"atwood.yaml"), "--query", "rope.tension@0.5", "--query", "left.speed@1.5", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    m1, m2, g = 2.0, 1.0, 9.81
+    assert out["rope.tension@0.5"]["unit"] == "N"
+    assert abs(out["rope.tension@0.5"]["value"] - 2*m1*m2*g/(m1 + m2)) < 0.005*2*m1*m2*g/(m1 + m2)
+    assert abs(out["left.speed@1.5"]["value"] - (m1 - m2)*g/(m1 + m2)*1.5) < 0.005*(m1 - m2)*g/(m1 + m2)*1.5
+
+def test_describe_and_render(tmp_path):
+    r = run("describe", str(ROOT/"data"/"scenes"/"incline.yaml"))
+    assert r.returncode == 0 and "kg" in r.stdout and ("°" in r.stdout or "degree" in r.stdout), r.stdout
+    out = tmp_path/"clip.mp4"
+    r = run("render", "pendulum", "--out", str(out), "--fps", "10", "--width", "160", "--height", "120")
+    assert r.returncode == 0, r.stderr
+    assert out.stat().st_size > 1000 and list(tmp_path.iterdir()) == [out]
+
+def test_bad_scene_input_is_one_line_exit_2(tmp_path):
+    bad = tmp_path/"bad.yaml"
+    for text, where in [("name: x\nduration: 1\nentities:\n  box: {type: block_on_incline, mass: -1}\n", "entities.box"),
+                        ("name: x\nduration: 1\nentities: [1, 2\n", "yaml"),
+                        ("name: x\nduration: 1\nentities:\n  box: {type: nonsense}\n", "entities.box.type")]:
+        bad.write_text(text)
+        r = run("describe", str(bad))
+        assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
+        assert where in r.stderr.lower(), r.stderr
+    r = run("simulate", "atwood", "--query", "left.nonsense@1")
+    assert r.returncode == 2 and "nonsense" in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+def test_bench_score_reproduces_fixture_verdicts(tmp_path):
+    fx = ROOT/"tests"/"fixtures"/"physcibench"
+    env_free = subprocess.run([EXE, "bench", "score", "--data", str(fx/"items.jsonl"), "--predictions", str(fx/"predictions.jsonl"),
+                               "--out", str(tmp_path)], capture_output=True, text=True, timeout=300,
+                              env={k: v for k, v in __import__("os").environ.items() if k != "PHYSCI_LAB_MODEL"})
+    assert env_free.returncode == 0, env_free.stderr
+    got = {v["id"]: v["outcome"] for v in map(json.loads, (tmp_path/"verdicts.jsonl").read_text().splitlines())}
+    want = {v["id"]: v["outcome"] for v in map(json.loads, (fx/"expected_verdicts.jsonl").read_text().splitlines())}
+    assert got == want
+    assert (tmp_path/"report.md").exists()
