@@ -1,4 +1,4 @@
-"""The eleven shipped scenes (`data/scenes/`), each simulated and compared with its textbook answer; every comparison holds within 0.5 % relative, and every family of `sample_scene` simulates
+"""The twelve shipped scenes (`data/scenes/`), each simulated and compared with its textbook answer; every comparison holds within 0.5 % relative, and every family of `sample_scene` simulates
 
 Docs: https://physci-lab.github.io/physci-lab/canonical.html.md"""
 
@@ -17,7 +17,7 @@ from .sim import simulate
 __all__ = ['CANONICAL', 'TIMES', 'CLOSED_FORMS', 'canonical_errors', 'canonical_table', 'random_canonical']
 
 # %% ../nbs/12b_canonical.ipynb #23730f5e
-CANONICAL = ['atwood', 'incline', 'atwood_incline', 'spring', 'pendulum', 'collision', 'projectile', 'rolling', 'orbit', 'rocket', 'charge']
+CANONICAL = ['atwood', 'atwood_massive', 'incline', 'atwood_incline', 'spring', 'pendulum', 'collision', 'projectile', 'rolling', 'orbit', 'rocket', 'charge']
 TIMES = (0.25, 0.5, 1.0)
 
 def _rows(tr, pairs):
@@ -27,6 +27,13 @@ def _atwood(sc, tr):
     m1, m2, g = sc.entities['left']['mass'], sc.entities['right']['mass'], sc.gravity
     a = g*(m1 - m2)/(m1 + m2); T = 2*m1*m2*g/(m1 + m2)
     return _rows(tr, [(f'left.acceleration.z@{t}', -a) for t in TIMES] + [(f'rope.tension@{t}', T) for t in TIMES])
+
+def _atwood_massive(sc, tr):
+    w = sc.entities['wheel']; m1, m2, g = sc.entities['left']['mass'], sc.entities['right']['mass'], sc.gravity
+    r = w['radius']; I = (0.5 if w.get('shape', 'solid_cylinder') == 'solid_cylinder' else 1.0)*w['mass']*r*r
+    a = g*(m1 - m2)/(m1 + m2 + I/r**2)                   # the string turns the wheel without slipping
+    return _rows(tr, [(f'left.acceleration.z@{t}', -a) for t in TIMES] + [(f'rope.tension_left@{t}', m1*(g - a)) for t in TIMES]
+                 + [(f'rope.tension_right@{t}', m2*(g + a)) for t in TIMES] + [(f'wheel.angular_acceleration_magnitude@{t}', abs(a)/r) for t in TIMES])
 
 def _incline_acc(th, mu, ms, g):
     drive, hold = g*math.sin(th), g*math.cos(th)
@@ -92,7 +99,7 @@ def _charge(sc, tr):
     m, q, v = p['mass'], p['charge'], p['speed']; R = m*v/abs(q*B); half = math.pi*m/abs(q*B)
     return _rows(tr, [(f'particle.speed@{t}', v) for t in TIMES] + ([(f'particle.displacement_magnitude@{half:.6f}', 2*R)] if half <= tr.valid_until else []))
 
-CLOSED_FORMS = {'atwood': _atwood, 'incline': _incline, 'atwood_incline': _atwood_incline, 'spring': _spring, 'pendulum': _pendulum,
+CLOSED_FORMS = {'atwood': _atwood, 'atwood_massive': _atwood_massive, 'incline': _incline, 'atwood_incline': _atwood_incline, 'spring': _spring, 'pendulum': _pendulum,
                 'collision': _collision, 'projectile': _projectile, 'rolling': _rolling, 'orbit': _orbit, 'rocket': _rocket, 'charge': _charge}
 
 def canonical_errors(name:str, scene:Scene|None=None) -> list:

@@ -466,7 +466,9 @@ def compile_scene(sc:Scene) -> Compiled:
     for sid, s in {**ctx.strings, **ctx.springs}.items():
         spec.add_sensor(name=f'{sid}:length', type=mujoco.mjtSensor.mjSENS_TENDONPOS, objtype=mujoco.mjtObj.mjOBJ_TENDON, objname=s['tendon'])
     for sid, s in ctx.strings.items():
-        spec.add_sensor(name=f'{sid}:tension', type=mujoco.mjtSensor.mjSENS_TENDONLIMITFRC, objtype=mujoco.mjtObj.mjOBJ_TENDON, objname=s['tendon'])
+        for p in s.get('segments') or [{'tendon': s['tendon'], 'name': sid}]:
+            if s.get('segments'): spec.add_sensor(name=f"{p['tendon']}:length", type=mujoco.mjtSensor.mjSENS_TENDONPOS, objtype=mujoco.mjtObj.mjOBJ_TENDON, objname=p['tendon'])
+            spec.add_sensor(name=f"{p['tendon']}:tension", type=mujoco.mjtSensor.mjSENS_TENDONLIMITFRC, objtype=mujoco.mjtObj.mjOBJ_TENDON, objname=p['tendon'])
     try: model = spec.compile()
     except ValueError as ex: raise SceneError(f"{sc.name}: MuJoCo could not compile the scene: {str(ex).splitlines()[0]}") from None
     c = Compiled(sc, model, spec, ctx.placed, ctx.strings, ctx.springs, ctx.forces, ctx.checks, ctx.collisions, ctx.conservative, ctx.init)
@@ -491,8 +493,18 @@ def describe(self) -> str:
     parts += describe_connections(self)
     if self.restitution is not None and any(e.type == 'ball' for e in self.entities.values()):
         parts.append(f"Collisions have a coefficient of restitution of {_fmt(self.restitution)}.")
-    uses_g = self._matters('scene', 'gravity')
-    if uses_g: parts.append(f"Take g = {_fmt(self.gravity)} m/s² (downwards).")
+    parts.append(_axes(self))
     return ' '.join(p for p in parts if p)
+
+def _axes(sc) -> str:
+    "The sentence fixing the axes (and g) a question's components and signs refer to."
+    types = {e.type for e in sc.entities.values()}
+    planar = types & {'charge', 'planet', 'star'} or any(e.type == 'ball' and e.kind.matters(e, 'y', sc) for e in sc.entities.values())
+    if sc._matters('scene', 'gravity'):
+        return f"Take x horizontal (to the right), z vertically upward, and g = {_fmt(sc.gravity)} m/s² downward."
+    if planar: return "Take x and y in the plane of motion, with z perpendicular to it."
+    if 'ball' in types: return "Take x along the line, to the right."
+    if 'wheel' in types: return "The axle points along y; a positive torque turns the wheel in the positive sense about y."
+    return ''
 
 Scene.describe = describe

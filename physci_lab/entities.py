@@ -14,11 +14,11 @@ from .dsl import (Param, EntityType, Entity, Scene, SceneError, Body, BuildConte
                             ENTITY_TYPES, shape_inertia, _fmt)
 
 # %% auto #0
-__all__ = ['G', 'SOLREF', 'SOLIMP', 'BOX', 'CLEAR', 'BODY_QUANTITIES', 'BETA', 'FAMILIES', 'Incline', 'Floor', 'Wall', 'Ceiling',
-           'Mass', 'decide_static_friction', 'FixedPulley', 'MovablePulley', 'layout_strings', 'build_springs',
-           'describe_connections', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel', 'Ball', 'Projectile', 'NewtonGravity',
-           'Star', 'Planet', 'RocketThrust', 'Rocket', 'Lorentz', 'Charge', 'MagneticField', 'ElectricField',
-           'sample_scene']
+__all__ = ['G', 'SOLREF', 'SOLIMP', 'BOX', 'CLEAR', 'BODY_QUANTITIES', 'SEGMENT_NAMES', 'BETA', 'FAMILIES', 'Incline', 'Floor',
+           'Wall', 'Ceiling', 'Mass', 'decide_static_friction', 'FixedPulley', 'MovablePulley', 'string_motion',
+           'layout_strings', 'build_springs', 'describe_connections', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel',
+           'Ball', 'Projectile', 'NewtonGravity', 'Star', 'Planet', 'RocketThrust', 'Rocket', 'Lorentz', 'Charge',
+           'MagneticField', 'ElectricField', 'sample_scene']
 
 # %% ../nbs/11_entities.ipynb #40e2b6db
 G = constants.G            # m^3 kg^-1 s^-2, CODATA
@@ -67,10 +67,13 @@ class Incline(EntityType):
         riders = _ent_on(sc, e.id)
         pulled = any(_in_strings(sc, r.id) or _in_springs(sc, r.id) or r.get('force') or r.get('velocity') for r in riders) or len(riders) > 1
         amax = ctx.g * (1.0 if pulled else math.sin(th)) + sum(abs(r.get('force') or 0)/r.get('mass', 1) for r in riders)
+        strs = [s['path'] for r in riders for s in sc.strings.values() if r.id in s['path']]
+        if len(riders) == 1 and len(strs) == 1 and not _in_springs(sc, riders[0].id) and (mo := string_motion(sc, strs[0])) is not None:
+            amax = mo[0]   # a block pulled over a pulley: size the ramp from the motion it really has
         vmax = max([abs(r.get('velocity') or 0) for r in riders] + [0])
         travel = vmax*T + 0.5*amax*T*T
         L = e.get('length') or (2*travel + 2*BOX + 1.0 if pulled else travel + 2*BOX + 0.6)
-        L = max(L, 1.0)
+        L = max(L if e.get('length') else L/0.95, 1.0)   # room for blocks drawn up to 2 % of the length
         u = np.array([math.cos(th), 0, math.sin(th)]); n = np.array([-math.sin(th), 0, math.cos(th)])
         top = np.array([0.0, 0, L*math.sin(th)])
         q = _q([0, 1, 0], -th)
@@ -82,11 +85,11 @@ class Incline(EntityType):
     def describe(self, e, sc):
         if not _ent_on(sc, e.id): return ''
         mu, ms = e.get('mu', 0), e.get('mu_static')
-        what = 'A fixed horizontal floor' if e['angle'] == 0 else f"A fixed ramp ({e.id}) is inclined at {_fmt(e['angle'])}° to the horizontal"
-        if not self.matters(e, 'mu', sc): return what + '.'
-        fr = ' and is frictionless' if mu == 0 and not ms else (f"; its coefficients of static and kinetic friction are {_fmt(ms)} and {_fmt(mu)}" if ms is not None and ms != mu
-                                                         else f"; its coefficient of kinetic friction is {_fmt(mu)}")
-        return what + fr + '.'
+        what = 'The floor is horizontal' if e['angle'] == 0 else f"A fixed ramp ({e.id}) is inclined at {_fmt(e['angle'])}° to the horizontal, rising towards +x"
+        if not self.matters(e, 'mu', sc): return what + ('.' if e['angle'] == 0 or any(r.type == 'roller' for r in _ent_on(sc, e.id)) else ' and is frictionless.')
+        if mu == 0 and not ms: return what + ' and frictionless.'
+        if ms is not None and ms != mu: return what + f"; the coefficients of static and kinetic friction between it and the block on it are {_fmt(ms)} and {_fmt(mu)}."
+        return what + f"; the coefficient of kinetic friction between it and the block on it is {_fmt(mu)}."
 
 @register
 class Floor(Incline):
@@ -161,15 +164,27 @@ class Mass(EntityType):
             on = e.get('on')
             return on is not None and sc.entities[on].type == 'mass' and e.get(pn) is not None
         return True
-    def half(self, e, sc): return e.get('size') or (2.5*BOX if any(x.type == 'mass' for x in _ent_on(sc, e.id)) else BOX)
+    def half(self, e, sc):
+        "Half-size of the drawn block (m): 2.5×BOX under a stacked block; narrower than its pulley when blocks hang on both sides of it."
+        if e.get('size'): return e['size']
+        if any(x.type == 'mass' for x in _ent_on(sc, e.id)): return 2.5*BOX
+        for s in _in_strings(sc, e.id):
+            p = s['path']; i = p.index(e.id)
+            for j in (i - 1, i + 1):
+                if 0 < j < len(p) - 1 and sc.entities[p[j]].type == 'fixed_pulley' and not sc.entities[p[j]].get('on'):
+                    hang = [p[k] for k in (j - 1, j + 1) if sc.entities[p[k]].type == 'mass' and sc.entities[p[k]].get('on') is None]
+                    if len(hang) == 2: return min(BOX, 0.8*sc.entities[p[j]].get('radius', 0.05))
+        return BOX
     def quantities(self, e): return BODY_QUANTITIES + ['normal_force', 'friction_force']
-    def build(self, e, ctx, at=None, axis=None):
-        sc = ctx.scene; on = e.get('on'); h = self.half(e, sc)
+    def build(self, e, ctx, at=None, axis=None, half=None):
+        sc = ctx.scene; on = e.get('on'); h = half or self.half(e, sc)
         sup = sc.entities[on] if on else None
         box = lambda nm, pos, quat, joints, parent: Body(nm, 'box', (h, min(h, 0.15), min(h, BOX)), e['mass'], pos=tuple(pos), quat=tuple(quat),
                                                          joints=joints, rgba=(0.2, 0.4, 0.8, 1), sites={f'{e.id}:site': (0, 0, 0)}).add_to(parent)
         if sup is not None and sup.type in ('incline', 'floor'):
-            r = ctx.placed[on].extra; hh = min(h, BOX)
+            r = ctx.placed[on].extra
+            if not e.get('size') and h == BOX: h = max(h, 0.02*r['L'])   # drawn longer on a long ramp, so it shows in a picture
+            hh = min(h, BOX)
             if r['next_s'] is None: s0 = (r['L']/2 if r['pulled'] else h + 0.3)
             else: s0 = r['next_s']
             r['next_s'] = s0 + 2*h + 0.5
@@ -207,25 +222,32 @@ class Mass(EntityType):
         if p.joints and e.get('force'): _const_force(ctx, p.joints[0], e['force'], f'{e.id}:force')
         if p.extra.get('mu_k'): ctx.conservative = ctx.conservative  # friction only removes energy
     def describe(self, e, sc):
-        on = e.get('on'); m = f"A {_fmt(e['mass'])} kg block ({e.id})"
-        if on is None:
-            where = ' hangs vertically' if _in_strings(sc, e.id) or _in_springs(sc, e.id) else ' falls freely'
-        else:
-            t = sc.entities[on].type
-            where = {'incline': f' rests on {on}', 'floor': ' rests on the floor', 'mass': f' rests on top of block {on}',
-                     'movable_pulley': f' hangs from the movable pulley {on}'}[t]
-            if t == 'mass' and (e.get('mu') or e.get('mu_static')):
-                ms = e.get('mu_static')
-                where += (f" (coefficients of static and kinetic friction between them {_fmt(ms)} and {_fmt(e.get('mu') or 0)})" if ms is not None and ms != e.get('mu')
-                          else f" (coefficient of kinetic friction between them {_fmt(e.get('mu') or 0)})")
-            elif t == 'mass': where += ' (frictionless contact)'
+        on = e.get('on'); t = sc.entities[on].type if on else None
+        where = {None: ' hangs from the string' if _in_strings(sc, e.id) else (' hangs from the spring' if _in_springs(sc, e.id) else ' falls freely'),
+                 'incline': ' rests on the ramp' + _paren(on, 'ramp'), 'floor': ' rests on the floor', 'mass': f' rests on top of block {on}',
+                 'movable_pulley': f' hangs from the movable pulley {on}'}[t]
+        if t == 'mass':
+            mu, ms = e.get('mu') or 0, e.get('mu_static')
+            where += (f"; the coefficients of static and kinetic friction between the two blocks are {_fmt(ms)} and {_fmt(mu)}" if ms is not None and ms != mu
+                      else (f"; the coefficient of kinetic friction between the two blocks is {_fmt(mu)}" if mu else '; the contact between the two blocks is frictionless'))
+        along = {'incline': ('up the slope', 'down the slope'), 'floor': ('to the right (+x)', 'to the left (−x)'), 'mass': ('to the right (+x)', 'to the left (−x)'),
+                 None: ('upwards', 'downwards'), 'movable_pulley': ('upwards', 'downwards')}[t]
         extra = []
-        if e.get('velocity'): extra.append(f"starts with velocity {_fmt(e['velocity'])} m/s along its line of motion ({'up the slope' if on and sc.entities[on].type == 'incline' else ('upwards' if on is None else 'to the right')} is positive)")
-        elif on is not None and sc.entities[on].type != 'movable_pulley' or on is None: extra.append('starts from rest')
-        if e.get('force'): extra.append(f"is pushed by a constant force of {_fmt(e['force'])} N along its line of motion")
-        if e.get('displacement') and _in_springs(sc, e.id): extra.append(f"is released {_fmt(abs(e['displacement']))} m from its equilibrium position")
+        if e.get('force'): extra.append(f"is pushed by a constant force of {_fmt(abs(e['force']))} N directed {along[e['force'] < 0]}")
+        sp = [s for s in sc.springs.values() if e.id in s['between']]
+        if e.get('displacement') and sp:
+            d = e['displacement']; vertical = any(sc.entities[x].type == 'ceiling' for s in sp for x in s['between'])
+            rest = '' if e.get('velocity') else ' from rest'
+            if vertical: extra.append(f"is pulled {_fmt(abs(d))} m {'below' if d > 0 else 'above'} its equilibrium position and released{rest}")
+            else: extra.append(f"is released{rest} with the spring {'stretched' if d > 0 else 'compressed'} {_fmt(abs(d))} m from its natural length")
+        if e.get('velocity'): extra.append(f"is given an initial velocity of {_fmt(abs(e['velocity']))} m/s {along[e['velocity'] < 0]}")
+        elif t != 'movable_pulley' and not (e.get('displacement') and sp): extra.append('starts from rest')
         if len(extra) > 1: extra = [', '.join(extra[:-1]) + ' and ' + extra[-1]]
-        return m + where + (' and ' + extra[0] if extra else '') + '.'
+        return f"A {_fmt(e['mass'])} kg block ({e.id}){where}" + ('; it ' + extra[0] if extra else '') + '.'
+
+def _paren(eid, plain):
+    "' (eid)' unless the id is just the plain word."
+    return '' if eid == plain else f' ({eid})'
 
 def decide_static_friction(c):
     "For blocks starting from rest with mu_static > mu: keep the friction limit at mu_static*N if that holds them, else use mu*N."
@@ -260,14 +282,33 @@ def _slides_off(eid):
 # %% ../nbs/11_entities.ipynb #b5733838
 @register
 class FixedPulley(EntityType):
-    "A massless, frictionless pulley wheel fixed at the top (or at the top edge of a ramp)."
+    """A pulley wheel on a fixed frictionless axle at the top (or at the top edge of a ramp).
+    Massless by default; with a `mass` it is a uniform solid disc (`shape: solid_cylinder`, I = ½ m r²) or a thin ring
+    (`shape: hoop`, I = m r²) that the string turns without slipping, so the tensions on its two sides differ."""
     name = 'fixed_pulley'; stage = 2; removable = False
-    params = {'radius': Param('m', 0.005, 2, default=0.05, meaningful=False, doc='wheel radius'),
+    params = {'radius': Param('m', 0.005, 2, default=0.05, sample=(0.03, 0.2), doc='wheel radius'),
+              'mass': Param('kg', 0, 1000, default=0.0, sample=(0.2, 3), doc='mass of the wheel (0: massless)'),
+              'shape': Param(kind='choice', choices=('solid_cylinder', 'hoop'), default='solid_cylinder', doc='mass distribution of a massive wheel'),
               'on': Param(kind='ref', meaningful=False, doc='ramp at whose top edge it sits')}
     feels_gravity = False
+    def massive(self, e) -> bool: return (e.get('mass') or 0) > 0
+    def matters(self, e, pn, sc): return self.massive(e)   # radius and shape only matter for a wheel with mass
+    def quantities(self, e): return BODY_QUANTITIES + ['angle', 'angular_speed'] if self.massive(e) else []
+    def inertia(self, e) -> float:
+        "Moment of inertia about the axle (kg m²)."
+        m, R = e.get('mass') or 0.0, e.get('radius', 0.05)
+        return (0.5 if e.get('shape', 'solid_cylinder') == 'solid_cylinder' else 1.0)*m*R*R
     def build(self, e, ctx, centre=None):
         centre = np.array([0, 0, ctx.top]) if centre is None else centre
         R = e.get('radius', 0.05)
+        if self.massive(e):
+            m = e['mass']; shape = e.get('shape', 'solid_cylinder')
+            Body(e.id, 'cylinder', (R, 0.02), m, _axis_y(shape_inertia(shape, m, (R, 0.02))), pos=tuple(centre), geom_quat=tuple(_q([1, 0, 0], math.pi/2)),
+                 joints=[(f'{e.id}:hinge', 'hinge', (0, 1, 0), {})], rgba=(0.8, 0.8, 0.2, 1)).add_to(ctx.spec.worldbody)
+            ctx.spec.body(e.id).add_geom(type=mujoco.mjtGeom.mjGEOM_BOX, size=[0.8*R, 0.021, 0.12*R], rgba=[0.4, 0.4, 0.1, 1],
+                                         contype=0, conaffinity=0, mass=0.0)   # a spoke, so the turning shows
+            ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:hinge'], None, None, {'centre': centre, 'radius': R})
+            return
         b = ctx.spec.worldbody.add_body(name=e.id, pos=list(centre))
         b.add_geom(type=mujoco.mjtGeom.mjGEOM_CYLINDER, size=[R, 0.02, 0], quat=_q([1, 0, 0], math.pi/2), rgba=[0.8, 0.8, 0.2, 1],
                    contype=0, conaffinity=0, mass=0.0)
@@ -289,12 +330,32 @@ class MovablePulley(EntityType):
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:slide'], np.array([0, 0, 1.0]), None, {'centre': centre, 'radius': R})
     def describe(self, e, sc):
         load = [x for x in _ent_on(sc, e.id)]
-        return f"A movable pulley ({e.id}) of mass {_fmt(e['mass'])} kg{' (its block included)' if load else ''} hangs in a loop of the string."
+        return f"A movable pulley ({e.id}) of mass {_fmt(e['mass'])} kg{' (its block included)' if load else ''} hangs in a loop of the string and starts from rest."
+
+def string_motion(sc:Scene, path:list) -> tuple|None:
+    """(a, v): bounds on the acceleration (m/s²) and initial speed (m/s) of the bodies on a string that runs from one block,
+    over fixed pulleys, to another block; None for other strings (movable pulleys, supports). Friction only slows them."""
+    wheels = path[1:-1]
+    if len(path) < 3 or any(sc.entities[p].type != 'fixed_pulley' for p in wheels): return None
+    drive, inert, extra, v = 0.0, 0.0, 0.0, 0.0
+    for sign, eid in ((-1, path[0]), (1, path[-1])):
+        e = sc.entities[eid]
+        if e.type != 'mass': return None
+        on = e.get('on'); m = e['mass']
+        if on is None: drive += sign*m*sc.gravity
+        elif sc.entities[on].type == 'incline': drive += sign*m*sc.gravity*math.sin(math.radians(sc.entities[on]['angle']))
+        elif sc.entities[on].type != 'floor': return None
+        inert += m; extra += abs(e.get('force') or 0); v = max(v, abs(e.get('velocity') or 0))
+    inert += sum(ENTITY_TYPES['fixed_pulley'].inertia(sc.entities[w])/sc.entities[w].get('radius', 0.05)**2 for w in wheels)
+    return (abs(drive) + extra)/inert, v
 
 def _hang_depth(ctx, path):
-    sc = ctx.scene
+    "How far below its pulley a hanging block starts: room for the motion over `size_time`, with a margin."
+    sc, T = ctx.scene, ctx.size_time
+    mo = string_motion(sc, path)
+    if mo is not None: return 1.1*(0.5*mo[0]*T*T + mo[1]*T) + 0.3
     k = 2.0 if any(sc.entities[p].type == 'movable_pulley' for p in path) else 1.0
-    return 0.5*k*ctx.g*ctx.size_time**2 + 0.5
+    return 0.5*k*ctx.g*T**2 + 0.5
 
 def layout_strings(ctx:BuildContext):
     "Place pulleys and hanging blocks along each string and add the strings as tendons."
@@ -303,7 +364,7 @@ def layout_strings(ctx:BuildContext):
         path = s['path']; depth = _hang_depth(ctx, path)
         ctx.top = max(getattr(ctx, 'top', 0.0), depth + 0.5)
         H = ctx.top
-        sites, cursor, pending, hang_under = [], None, [], {}
+        sites, cursor, pending, hang_under, cuts = [], None, [], {}, []
         for i, eid in enumerate(path):
             e = sc.entities[eid]; t = e.type
             if t == 'fixed_pulley':
@@ -327,6 +388,9 @@ def layout_strings(ctx:BuildContext):
                 if e.get('on') and i and sc.entities[path[i-1]].get('on') != e['on']: a, b = b, a
                 n0 = len(sites)
                 sites += [ctx.world_site(f'{sid}:{eid}:{n0}', a), ctx.world_site(f'{sid}:{eid}:{n0+1}', b)]
+                if ENTITY_TYPES['fixed_pulley'].massive(e):   # turn the wheel so its top moves from entry to exit
+                    ctx.spec.joint(f'{eid}:hinge').axis = [0, 1 if b[0] >= a[0] else -1, 0]
+                    cuts.append((sites[-2], sites[-1], eid))
                 for p in pending: _place_hanging(ctx, p, a, depth); sites.insert(0, f'{p}:site'); hang_under[p] = a
                 pending = []
                 if i and sc.entities[path[i-1]].type == 'mass' and path[i-1] not in hang_under and sc.entities[path[i-1]].get('on') is None: hang_under[path[i-1]] = a
@@ -353,14 +417,49 @@ def layout_strings(ctx:BuildContext):
         for m_, top in hang_under.items(): ctx.checks.append(_reaches(m_, top, 'the pulley', ctx.placed[m_].extra['half'] + CLEAR))
         pos = [ctx.sites[n] for n in sites]
         L = sum(np.linalg.norm(np.subtract(b, a)) for a, b in zip(pos, pos[1:]))
-        t = ctx.spec.add_tendon(name=sid, limited=True, range=[0, L - 1e-7], solref_limit=SOLREF, solimp_limit=SOLIMP, rgba=[0.9, 0.9, 0.9, 1], width=0.005)
+        t = ctx.spec.add_tendon(name=sid, limited=not cuts, range=[0, L - 1e-7], solref_limit=SOLREF, solimp_limit=SOLIMP, rgba=[0.9, 0.9, 0.9, 1], width=0.005)
         for n in sites: t.wrap_site(n)
-        ctx.strings[sid] = {'tendon': sid, 'length': L - 1e-7, 'path': path}
+        ctx.strings[sid] = {'tendon': sid, 'length': L - 1e-7, 'path': path, 'segments': _segments(ctx, sid, sites, cuts) if cuts else []}
         ctx.checks.append(_slack(sid))
+
+SEGMENT_NAMES = ('left', 'right')   # a string cut by one massive wheel; with more wheels the pieces are a, b, c, …
+
+def _site_joint(ctx, site):
+    "(joint name, unit axis) that moves `site`, or None for a fixed site."
+    owner = site.split(':')[0]
+    p = ctx.placed.get(owner)
+    if p is None or not p.joints or p.axis is None or site in ctx.sites and owner not in ctx.scene.entities: return None
+    if p.extra.get('stacked'): raise SceneError(f"entities.{owner}: a string over a massive pulley cannot pull a stacked block")
+    return p.joints[0], p.axis
+
+def _segments(ctx, sid, sites, cuts):
+    """Pieces of a string cut at massive wheels, each an inextensible fixed tendon over the joints it moves:
+    length = Σ (∂L/∂q) q over the blocks at its ends ± r φ over the wheels it winds on (no slip), limited at its initial value."""
+    pos = {n: ctx.sites[n] for n in sites}
+    bounds = [i for c in cuts for i in (sites.index(c[0]), sites.index(c[1]))]
+    pieces = [sites[a:b + 1] for a, b in zip([0] + bounds[1::2], bounds[0::2] + [len(sites) - 1])]
+    names = SEGMENT_NAMES if len(pieces) == 2 else tuple('abcdefghij'[:len(pieces)])
+    out = []
+    for k, piece in enumerate(pieces):
+        coef = {}
+        for a, b in zip(piece, piece[1:]):
+            u = (pos[b] - pos[a])/max(np.linalg.norm(pos[b] - pos[a]), 1e-12)
+            for site, sgn in ((b, 1.0), (a, -1.0)):
+                ja = _site_joint(ctx, site)
+                if ja is not None: coef[ja[0]] = coef.get(ja[0], 0.0) + sgn*float(u @ ja[1])
+        if k > 0:           coef[f'{cuts[k-1][2]}:hinge'] = -ctx.scene.entities[cuts[k-1][2]].get('radius', 0.05)   # unwinds off the wheel behind
+        if k < len(cuts):   coef[f'{cuts[k][2]}:hinge'] = ctx.scene.entities[cuts[k][2]].get('radius', 0.05)       # winds on the wheel ahead
+        name = f'{sid}:{names[k]}'
+        t = ctx.spec.add_tendon(name=name, limited=True, range=[-1e3, -1e-7], solref_limit=SOLREF, solimp_limit=SOLIMP)
+        for j, c in coef.items():
+            if abs(c) > 1e-12: t.wrap_joint(j, c)
+        out.append({'tendon': name, 'quantity': f'tension_{names[k]}', 'length': -1e-7})
+    return out
 
 def _place_hanging(ctx, eid, top, depth):
     e = ctx.scene.entities[eid]; h = ENTITY_TYPES['mass'].half(e, ctx.scene)
-    ENTITY_TYPES['mass'].build(e, ctx, at=np.array([top[0], 0, top[2] - depth]) - [0, 0, h])
+    if not e.get('size') and h == BOX: h = max(h, min(0.025*depth, 0.5))   # drawn bigger on a long rope (a still shows it)
+    ENTITY_TYPES['mass'].build(e, ctx, at=np.array([top[0], 0, top[2] - depth]) - [0, 0, h], half=h)
 
 def _reaches(eid, point, what, clearance):
     def check(tr):
@@ -371,9 +470,11 @@ def _reaches(eid, point, what, clearance):
 
 def _slack(sid):
     def check(tr):
-        L = tr.sensor(sid, 'length'); Lmax = tr.compiled.strings[sid]['length']
-        bad = np.nonzero(L < Lmax - 1e-5)[0]
-        return (bad[0], f"string {sid} goes slack") if len(bad) else None
+        s = tr.compiled.strings[sid]
+        for p in s.get('segments') or [s]:
+            bad = np.nonzero(tr.sensor(p['tendon'], 'length')[:, 0] < p['length'] - 1e-5)[0]
+            if len(bad): return bad[0], f"string {sid} goes slack"
+        return None
     return check
 
 def build_springs(ctx:BuildContext):
@@ -406,17 +507,36 @@ def build_springs(ctx:BuildContext):
         t.wrap_site(pa.site); t.wrap_site(pb.site)
         ctx.springs[sid] = {'tendon': sid, 'k': k, 'rest_length': L0, 'between': [a, b]}
 
+def _end_name(sc, eid):
+    t = sc.entities[eid].type
+    return {'mass': f'block {eid}', 'ceiling': f'a hook in the ceiling ({eid})', 'wall': f'a fixed wall ({eid})'}.get(t, eid)
+
+def _pulley_phrase(sc, eid):
+    w = sc.entities[eid]
+    if w.type == 'movable_pulley': return f'under the movable pulley {eid}'
+    where = f"at the top of the ramp{_paren(w['on'], 'ramp')}" if w.get('on') else 'fixed above'
+    if not ENTITY_TYPES['fixed_pulley'].massive(w): return f'over a light, frictionless pulley ({eid}) {where}'
+    return f"over a pulley ({eid}) {where}"
+
+def _wheel_sentence(sc, eid):
+    w = sc.entities[eid]
+    if w.type != 'fixed_pulley' or not ENTITY_TYPES['fixed_pulley'].massive(w): return ''
+    body = 'a uniform solid disc' if w.get('shape', 'solid_cylinder') == 'solid_cylinder' else 'a thin ring (all its mass on the rim)'
+    return (f"The pulley {eid} is {body} of mass {_fmt(w['mass'])} kg and radius {_fmt(w.get('radius', 0.05))} m on a frictionless axle; "
+            f"the string turns it without slipping.")
+
 def describe_connections(sc:Scene) -> list:
-    "Sentences for the strings and springs of a scene."
+    "Sentences for the strings and springs of a scene, read along each string's path."
     out = []
     for sid, s in sc.strings.items():
-        ends = [p for p in s['path'] if sc.entities[p].type not in ('fixed_pulley', 'movable_pulley')]
-        via = [p for p in s['path'] if sc.entities[p].type in ('fixed_pulley', 'movable_pulley')]
-        out.append(f"A light inextensible string ({sid}) connects {' and '.join(ends)}" + (f", passing over/under {', '.join(via)}." if via else '.'))
-        out += [f"{p} is a light, frictionless pulley {'at the top of the ramp ' + sc.entities[p]['on'] if sc.entities[p].get('on') else 'fixed above'}." for p in via if sc.entities[p].type == 'fixed_pulley']
+        p = s['path']
+        via = [_pulley_phrase(sc, x) for x in p[1:-1]]
+        route = (' ' + ', then '.join(via) + ',' if via else '')
+        out.append(f"A light inextensible string ({sid}) runs from {_end_name(sc, p[0])}{route} to {_end_name(sc, p[-1])}.")
+        out += [_wheel_sentence(sc, x) for x in p[1:-1]]
     for sid, s in sc.springs.items():
         a, b = s['between']
-        out.append(f"A light spring ({sid}) of spring constant {_fmt(s['k'])} N/m connects {a} and {b}.")
+        out.append(f"A light spring ({sid}) of spring constant {_fmt(s['k'])} N/m joins {_end_name(sc, a)} to {_end_name(sc, b)}.")
     return [o for o in out if o]
 
 # %% ../nbs/11_entities.ipynb #7315f1ba
@@ -457,7 +577,7 @@ class Roller(EntityType):
     def describe(self, e, sc):
         nm = {'solid_cylinder': 'solid cylinder', 'hoop': 'thin hoop', 'solid_sphere': 'solid sphere', 'shell': 'thin spherical shell'}[e.get('shape', 'solid_cylinder')]
         v = f" with initial speed {_fmt(abs(e['velocity']))} m/s {'up' if e['velocity'] > 0 else 'down'} the slope" if e.get('velocity') else ' from rest'
-        return f"A {nm} ({e.id}) of mass {_fmt(e['mass'])} kg and radius {_fmt(e.get('radius', 0.1))} m rolls without slipping on {e['on']}, starting{v}."
+        return f"A {nm} ({e.id}) of mass {_fmt(e['mass'])} kg and radius {_fmt(e.get('radius', 0.1))} m rolls without slipping down the ramp{_paren(e['on'], 'ramp')}, starting{v}."
 
 @register
 class Pendulum(EntityType):
@@ -561,9 +681,13 @@ class Ball(EntityType):
     def describe(self, e, sc):
         twod = self.matters(e, 'y', sc)
         if twod:
-            return (f"A ball ({e.id}) of mass {_fmt(e['mass'])} kg and radius {_fmt(e.get('radius', 0.1))} m starts at y = {_fmt(e.get('y', 0))} m on a frictionless horizontal table "
-                    f"with velocity ({_fmt(e['velocity'])}, {_fmt(e.get('velocity_y', 0))}) m/s.")
-        return f"A ball ({e.id}) of mass {_fmt(e['mass'])} kg moves on a frictionless horizontal line with velocity {_fmt(e['velocity'])} m/s (positive: to the right)."
+            vy = e.get('velocity_y', 0)
+            vel = (f"at rest" if not e['velocity'] and not vy else f"with velocity {_fmt(e['velocity'])} m/s along x" if not vy
+                   else f"with velocity components {_fmt(e['velocity'])} m/s along x and {_fmt(vy)} m/s along y")
+            return (f"A ball ({e.id}) of mass {_fmt(e['mass'])} kg and radius {_fmt(e.get('radius', 0.1))} m on a frictionless horizontal table "
+                    f"starts on the line y = {_fmt(e.get('y', 0))} m {vel}.")
+        v = e['velocity']
+        return f"A ball ({e.id}) of mass {_fmt(e['mass'])} kg moves along a frictionless horizontal line " + (f"with velocity {_fmt(v)} m/s along x." if v else 'and starts at rest.')
 
 @register
 class Projectile(EntityType):
@@ -574,8 +698,9 @@ class Projectile(EntityType):
               'height': Param('m', 0, 1e5, default=None, meaningful=False, doc='launch height above the ground')}
     def quantities(self, e): return BODY_QUANTITIES
     def build(self, e, ctx):
-        th = math.radians(e['angle']); v = e['speed']; T = ctx.size_time; R = 0.05
+        th = math.radians(e['angle']); v = e['speed']; T = ctx.size_time
         vz = v*math.sin(th)
+        R = max(0.05, 0.015*max(v*math.cos(th)*T, abs(vz)*T + 0.5*ctx.g*T*T))   # drawn size: visible against the whole flight
         h = e.get('height') if e.get('height') is not None else max(0.0, 0.5*ctx.g*T*T - vz*T) + 0.2
         Body(e.id, 'sphere', (R,), e['mass'], shape_inertia('solid_sphere', e['mass'], (R,)), pos=(0, 0, h + R),
              joints=[(f'{e.id}:x', 'slide', (1, 0, 0), {}), (f'{e.id}:z', 'slide', (0, 0, 1), {})], rgba=(0.9, 0.3, 0.1, 1)).add_to(ctx.spec.worldbody)
@@ -685,8 +810,9 @@ class Planet(EntityType):
     def describe(self, e, sc):
         star = e.get('around') or [x.id for x in sc.entities.values() if x.type == 'star'][0]
         sf = e.get('speed_factor', 1.0)
-        how = "is launched on a circular orbit" if sf == 1 else f"is launched tangentially at {_fmt(sf)} times the circular-orbit speed"
-        return f"A planet ({e.id}) of mass {_fmt(e['mass'])} kg {how} of radius {_fmt(e['radius'])} m around {star}."
+        if sf == 1: return f"A planet ({e.id}) of mass {_fmt(e['mass'])} kg moves around {star} on a circular orbit of radius {_fmt(e['radius'])} m."
+        return (f"A planet ({e.id}) of mass {_fmt(e['mass'])} kg starts {_fmt(e['radius'])} m from {star}, moving perpendicular to the line joining them "
+                f"at {_fmt(sf)} times the speed of a circular orbit of that radius.")
 
 class RocketThrust:
     "Thrust u·b along +z and mass loss b while fuel lasts; body mass changed in place, no recompile."
@@ -717,8 +843,11 @@ class Rocket(EntityType):
         if f <= w: raise SceneError(f"entities.{e.id}.exhaust_speed: thrust {_fmt(f)} N does not exceed the launch weight {_fmt(w)} N")
     def quantities(self, e): return BODY_QUANTITIES + ['thrust']
     def build(self, e, ctx):
-        m0 = e['mass'] + e['fuel_mass']
-        Body(e.id, 'cylinder', (0.05, 0.3), m0, shape_inertia('solid_cylinder', m0, (0.05, 0.3)), pos=(0, 0, 0.3),
+        m0 = e['mass'] + e['fuel_mass']; u, b, g = e['exhaust_speed'], e['burn_rate'], ctx.g
+        ts = np.linspace(0, min(ctx.size_time, e['fuel_mass']/b), 200)
+        rise = np.trapezoid(np.maximum(u*np.log(m0/(m0 - b*ts)) - g*ts, 0), ts)   # height at burnout (or at the end)
+        hl = max(0.3, 0.05*rise); r = hl/4        # drawn size: visible against the whole climb (the rocket is a point mass)
+        Body(e.id, 'cylinder', (r, hl), m0, shape_inertia('solid_cylinder', m0, (r, hl)), pos=(0, 0, hl),
              joints=[(f'{e.id}:z', 'slide', (0, 0, 1), {})], rgba=(0.8, 0.8, 0.9, 1)).add_to(ctx.spec.worldbody)
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:z'], np.array([0, 0, 1.0]), None, {})
         ctx.forces.append(RocketThrust(e.id, e['mass'], e['fuel_mass'], e['burn_rate'], e['exhaust_speed']))
@@ -762,7 +891,10 @@ class Charge(EntityType):
     def quantities(self, e): return BODY_QUANTITIES
     def build(self, e, ctx):
         ph = math.radians(e.get('direction', 0.0)); v = e['speed']
-        Body(e.id, 'sphere', (0.03,), e['mass'], [0.4*e['mass']*0.03**2]*3, pos=(0, 0, 0),
+        B = sum(x['B'] for x in ctx.scene.entities.values() if x.type == 'magnetic_field')
+        gyr = e['mass']*v/abs(e['charge']*B) if B and v else 1.0       # m, radius of gyration
+        R = min(max(0.04*gyr, 1e-3), 0.1)                                # drawn size: small against the circle it turns on
+        Body(e.id, 'sphere', (R,), e['mass'], [0.4*e['mass']*R**2]*3, pos=(0, 0, 0),
              joints=[(f'{e.id}:x', 'slide', (1, 0, 0), {}), (f'{e.id}:y', 'slide', (0, 1, 0), {})], rgba=(0.9, 0.2, 0.9, 1)).add_to(ctx.spec.worldbody)
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:x', f'{e.id}:y'], None, None, {'charge': e['charge']})
         ctx.init[f'{e.id}:x'] = (0.0, v*math.cos(ph)); ctx.init[f'{e.id}:y'] = (0.0, v*math.sin(ph))
@@ -800,8 +932,10 @@ def _u(rng, lo, hi): return float(f'{rng.uniform(lo, hi):.3g}')
 def _fam_fixed_pulley(rng, d):
     m1, m2 = _u(rng, 0.5, 5), _u(rng, 0.5, 5)
     while abs(m1 - m2) < 0.2: m2 = _u(rng, 0.5, 5)
+    wheel = {'type': 'fixed_pulley', 'radius': _u(rng, 0.03, 0.1)}
+    if d >= 3: wheel['mass'] = _u(rng, 0.2, 3)   # a massive wheel: the tensions on its two sides differ
     return {'name': 'fixed_pulley', 'duration': 2.0, 'entities': {'left': {'type': 'mass', 'mass': m1}, 'right': {'type': 'mass', 'mass': m2},
-            'wheel': {'type': 'fixed_pulley', 'radius': _u(rng, 0.03, 0.1)}}, 'strings': {'rope': {'path': ['left', 'wheel', 'right']}}}
+            'wheel': wheel}, 'strings': {'rope': {'path': ['left', 'wheel', 'right']}}}
 
 def _fam_movable_pulley(rng, d):
     return {'name': 'movable_pulley', 'duration': 2.0, 'entities': {'hook': {'type': 'ceiling'}, 'pulley': {'type': 'movable_pulley', 'mass': _u(rng, 1, 6)},

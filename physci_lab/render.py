@@ -357,12 +357,15 @@ def render_clip(clip:Clip, width:int=640, height:int=360, # pixels
                 overlay:list[str]|None=None, # quantities drawn as text on every frame
                 quality:str='fast', # 'fast' or 'fine' (shadows, anti-aliasing)
                 trail:bool=True, # draw the path each moving body has followed so far (small bodies in big scenes stay visible)
+                size:float|None=None, # m, size of the scene in view (line widths, floor tiles); default: from the camera's framing
+                paths:np.ndarray|None=None, # (T, nq) states whose whole paths are drawn on every frame (a still shows its motion)
                )->np.ndarray:
     "Render every state of `clip`: an array (T, height, width, 3) of uint8."
     for k, v in (('width', width), ('height', height)):
         if not (isinstance(v, (int, np.integer)) and 8 <= v <= 4096): raise RenderError(f'{k}: {v!r} must be an integer in [8, 4096] pixels')
     _check_overlay(clip, overlay)
-    cam, size = _camera(clip.model, camera, clip, width/height)
+    cam, size0 = _camera(clip.model, camera, clip, width/height)
+    size = size or size0
     if size is None: size = float(np.linalg.norm(np.subtract(*scene_extent(clip.model, clip.qpos[:1])[:2])))
     model = clip.model
     if clip.spec is not None:
@@ -380,12 +383,13 @@ def render_clip(clip:Clip, width:int=640, height:int=360, # pixels
         opt.flags[mujoco.mjtVisFlag.mjVIS_TENDON] = True
         rect = mujoco.MjrRect(0, 0, width, height)
         out = np.empty((len(clip.qpos), height, width, 3), np.uint8)
-        paths = _paths(model, clip.qpos) if trail else {}
+        whole = paths is not None
+        paths = _paths(model, clip.qpos if paths is None else paths) if trail else {}
         for k, q in enumerate(clip.qpos):
             d.qpos[:] = q
             mujoco.mj_forward(model, d)
             mujoco.mjv_updateScene(model, d, opt, None, cam, mujoco.mjtCatBit.mjCAT_ALL, scn)
-            for rgba, p in paths.values(): _add_trail(scn, p[:k + 1], rgba)
+            for rgba, p in paths.values(): _add_trail(scn, p if whole else p[:k + 1], rgba)
             mujoco.mjr_render(rect, scn, con)
             if overlay is not None:
                 mujoco.mjr_overlay(mujoco.mjtFont.mjFONT_NORMAL, mujoco.mjtGridPos.mjGRID_TOPLEFT, rect, *overlay_lines(clip, overlay, k), con)
@@ -429,15 +433,30 @@ def frames(scene_or_traj, # a `Scene`, a `Trajectory`, an `MjModel` or a `Clip`
 
 def picture(scene, # a `Scene`, a `Trajectory` or an `MjModel`
             t:float=0, # s
-            **kwargs, # `width`, `height`, `camera`, `overlay`, `quality` as for `frames`
+            **kwargs, # `width`, `height`, `camera`, `overlay`, `quality`, `trail` as for `frames`
            )->np.ndarray:
-    "One frame (height, width, 3) showing `scene` at time `t`."
+    """One frame (height, width, 3) showing `scene` at time `t`, framed like the video (on the motion over the valid window)
+    and with each moving body's whole path drawn, so a small body in a large motion is still found."""
     if t < 0: raise RenderError(f't: {t} s must be >= 0')
-    c = clip_of(scene, fps=1000, duration=max(t, 1e-3) + 1e-3)
-    k = int(np.argmin(np.abs(c.times - t)))
-    if abs(c.times[k] - t) > 1e-3: raise RenderError(f't: {t} s is past the end of the trajectory ({c.times[-1]:.3g} s)')
-    one = Clip(c.model, c.times[k:k+1], c.qpos[k:k+1], c.traj, c.spec, c.valid_until, c.springs)
-    return render_clip(one, **kwargs)[0]
+    c = clip_of(scene, fps=30)
+    if c.traj is not None and getattr(c.traj, 't', None) is not None:
+        tt = np.asarray(c.traj.t)
+        if t > tt[-1] + 1e-9: raise RenderError(f't: {t} s is past the end of the trajectory ({tt[-1]:.3g} s)')
+        q = _sample(tt, c.traj.qpos, np.array([float(t)]))
+    else:
+        k = int(np.argmin(np.abs(c.times - t)))
+        if abs(c.times[k] - t) > 1/30: raise RenderError(f't: {t} s is past the end of the trajectory ({c.times[-1]:.3g} s)')
+        q = c.qpos[k:k+1]
+    keep = c.times <= max(min(c.valid_until, c.times[-1]), t) + 1e-9
+    keep[0] = True
+    shown = Clip(c.model, c.times[keep], c.qpos[keep], c.traj, c.spec, c.valid_until, c.springs)
+    one = Clip(c.model, np.array([float(t)]), np.vstack([q, shown.qpos])[:1], c.traj, c.spec, c.valid_until, c.springs)
+    kw = dict(kwargs)
+    width, height = kw.get('width', 640), kw.get('height', 360)
+    size = None
+    if kw.get('camera') is None and isinstance(width, (int, np.integer)) and isinstance(height, (int, np.integer)) and height > 0:
+        kw['camera'], _, size = auto_camera(Clip(c.model, shown.times, np.vstack([shown.qpos, q]), c.traj, c.spec, c.valid_until, c.springs), aspect=width/height)
+    return render_clip(one, size=size, paths=shown.qpos, **kw)[0]
 
 # %% ../nbs/13_render.ipynb #c039
 VIDEO_SUFFIXES = ('.mp4', '.gif')

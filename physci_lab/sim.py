@@ -29,7 +29,8 @@ UNITS = {'position': 'm', 'displacement': 'm', 'velocity': 'm/s', 'speed': 'm/s'
          'angular_momentum': 'kg*m^2/s', 'kinetic_energy': 'J', 'translational_kinetic_energy': 'J', 'rotational_kinetic_energy': 'J',
          'gravitational_potential_energy': 'J', 'electric_potential_energy': 'J', 'potential_energy': 'J', 'mechanical_energy': 'J',
          'elastic_potential_energy': 'J', 'mass': 'kg', 'normal_force': 'N', 'friction_force': 'N', 'tension': 'N', 'angle': 'rad',
-         'angular_speed': 'rad/s', 'thrust': 'N', 'length': 'm', 'extension': 'm', 'force': 'N'}
+         'angular_speed': 'rad/s', 'thrust': 'N', 'length': 'm', 'extension': 'm', 'force': 'N',
+         **{f'tension_{k}': 'N' for k in ('left', 'right', *'abcdefghij')}}   # pieces of a string cut by massive wheels
 VECTORS = {'position', 'displacement', 'velocity', 'acceleration', 'net_force', 'momentum', 'angular_velocity', 'angular_acceleration',
            'net_torque', 'angular_momentum', 'normal_force', 'friction_force'}
 STRING_QUANTITIES = ['tension', 'length']
@@ -125,7 +126,9 @@ class Trajectory:
     def quantities(self, id:str) -> list:
         "Quantities that can be asked about `id` (an entity, string or spring)."
         c = self.compiled
-        if id in c.strings: return list(STRING_QUANTITIES)
+        if id in c.strings:
+            segs = c.strings[id].get('segments')
+            return [p['quantity'] for p in segs] + ['length'] if segs else list(STRING_QUANTITIES)
         if id in c.springs: return list(SPRING_QUANTITIES)
         if id in self.scene.entities:
             p = c.placed.get(id)
@@ -188,6 +191,8 @@ class Trajectory:
         if id in c.strings:
             tid = m.tendon(c.strings[id]['tendon']).id
             if q == 'length': return float(d.ten_length[tid])
+            for p in c.strings[id].get('segments') or []:
+                if p['quantity'] == q: tid = m.tendon(p['tendon']).id
             rows = (d.efc_type == mujoco.mjtConstraint.mjCNSTR_LIMIT_TENDON) & (d.efc_id == tid)
             return float(d.efc_force[rows].sum())
         if id in c.springs:
@@ -258,8 +263,8 @@ class Trajectory:
         if bad.any(): self.rejected = f"unstable: NaN/inf state at t = {self.t[np.argmax(bad)]:g} s"
         elif warnings: self.rejected = f"unstable: MuJoCo warning {', '.join(warnings)}"
         elif self.compiled.conservative:
-            E = self.energy()
-            scale = max(np.abs(E).max(), np.abs(self.kinetic()).max(), 1e-9)
+            K = self.kinetic(); E = self.energy(K)     # kinetic energy computed once, from the recorded sensors
+            scale = max(np.abs(E).max(), np.abs(K).max(), 1e-9)
             grow = E - E[0]
             if grow.max() > 1e-2*scale: self.rejected = f"unstable: mechanical energy grows by {grow.max()/scale:.1%} at t = {self.t[np.argmax(grow > 1e-2*scale)]:g} s"
         if self.rejected: self.valid_until, self.truncation = 0.0, self.rejected; return
@@ -282,10 +287,10 @@ class Trajectory:
             out += 0.5*(wl*wl*m.body_inertia[b]).sum(1)
         return out
 
-    def energy(self) -> np.ndarray:
-        "Total mechanical energy at every step (J): kinetic + gravitational (uniform and Newtonian) + elastic + electric."
+    def energy(self, kinetic:np.ndarray|None=None) -> np.ndarray:
+        "Total mechanical energy at every step (J): kinetic (given, or computed) + gravitational (uniform and Newtonian) + elastic + electric."
         m, c = self.model, self.compiled
-        E = self.kinetic()
+        E = (self.kinetic() if kinetic is None else kinetic).copy()
         for eid, p in c.placed.items():
             if p.body: E += -m.body_mass[m.body(p.body).id]*(self.sensor(eid, 'framepos') @ m.opt.gravity)
         for sid, s in c.springs.items(): E += 0.5*s['k']*(self.sensor(sid, 'length')[:, 0] - s['rest_length'])**2
