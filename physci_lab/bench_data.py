@@ -15,7 +15,7 @@ import json, re, csv, io, math
 from dataclasses import dataclass, field
 from pathlib import Path
 from .core import UserInputError, data_path
-from .grade import gold_kind, GoldError, _olympiad_golds
+from .grade import gold_kind, GoldError, olympiad_golds
 from .units import parse_unit
 
 # %% ../nbs/50_bench_data.ipynb #99f7d63d
@@ -306,7 +306,7 @@ def load_olympiadbench(mechanics:bool=False, # only the Mechanics subfield
     for r in _jsonl('olympiadbench', 'physics_golds.jsonl'):
         if mechanics and r['subfield'] != 'Mechanics': continue
         if text_only and ('![](' in r['question'] or 'mathpix' in r['question']): continue
-        golds = _olympiad_golds(r)
+        golds = olympiad_golds(r)
         meta = {'subfield': r['subfield'], 'ordered': False, 'answer_type': r['answer_type']}
         if len(golds) == 1: gold, meta['unit'] = golds[0]
         else: gold = [_ob_part(g, u) for g, u in golds]

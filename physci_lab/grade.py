@@ -18,10 +18,11 @@ from .units import ureg, Q_, parse_quantity, parse_unit, QuantityParseError
 __all__ = ['GRADE_KINDS', 'MAX_EXPR_CHARS', 'MAX_TOKENS', 'MAX_DEPTH', 'MAX_LOG10', 'ZERO_ATOL', 'SYM_RTOL', 'SYM_RTOL_DECIMAL',
            'SYM_POINTS', 'GRADE_TIMEOUT', 'GoldError', 'Verdict', 'extract_answers', 'extract_answer', 'parse_choices',
            'ExpressionError', 'parse_expression', 'symbol_names', 'read_quantity', 'equivalent', 'GradeTimeout',
-           'gold_kind', 'grade', 'grade_json']
+           'gold_kind', 'grade', 'grade_json', 'olympiad_golds']
 
 # %% ../nbs/01_grade.ipynb #33d245de
 GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'choice', 'parts')
+_DIMLESS, _PERCENT_UNIT = ureg.dimensionless, ureg.percent   # looked up once: each `ureg.x` access parses a unit
 
 class GoldError(UserInputError):
     "The gold answer (or an argument of `grade`) cannot be used; the message names it."
@@ -57,6 +58,9 @@ _NUMBER = (r'[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+\.?\d*|\.\d+)'
            rf'|\s*[·×]?\s*10[⁻⁺]?[{_SUPS}]+)?')
 _NUM_RE = re.compile(_NUMBER)
 _PROSE = re.compile(r'(?<![\\\w])(?!(?:sqrt|frac|sin|cos|tan|exp|log|text|mathrm|times|cdot|boxed)\b)[A-Za-z]{3,}\b')
+_CANDIDATE = re.compile(r'[-+−]?10\s*(?:\^|\*\*)\s*(?:\{\s*[-+−]?\d+\s*\}|\(\s*[-+−]?\d+\s*\)|[-+−]?\d+)|' + _NUMBER)  # `10^5` alone too
+_UNIT_END = re.compile(r'(?<!\\)[,;]|\n')   # a unit ends at a comma or semicolon (not LaTeX's `\,` `\;`) or a line end
+_HEDGE = re.compile(r'^(?:(?:(?:about|approximately|approx|roughly|around|nearly|almost|circa)\b\.?|~|∼|≈|\\approx\b|\\sim\b)\s*)+', re.I)
 _STOP = set('at in a an the and of for is to or on by as it if so we be with from this that which its are was then when where'.split())
 
 def _braced(text, i):
@@ -77,24 +81,44 @@ def _boxes(text):
     return out
 
 def _clean(s):
-    "Strip the wrapping a model puts round an answer: `$`, `**`, a trailing full stop."
+    "Strip the wrapping a model puts round an answer: `$`, `**`, a trailing full stop, a leading `about` or `≈`."
     s = s.strip().strip('*').strip()
     for a, b in (('$$', '$$'), ('$', '$'), (r'\(', r'\)'), (r'\[', r'\]')):
         if s.startswith(a) and s.endswith(b) and len(s) >= len(a) + len(b): s = s[len(a):len(s)-len(b)].strip()
-    return s.rstrip('.').strip()
+    s = s.rstrip('.').strip()
+    return _HEDGE.sub('', s) if s[:1] in 'aArRnNcC~∼≈\\' else s
+
+def _alone(text, i):
+    "Whether the number at `text[i]` stands alone: not an exponent (`s^2`, `s^{-2}`, `m**2`), a subscript (`v_0`) or in a name (`H2O`)."
+    j = i
+    while j and text[j-1] in ' {(': j -= 1
+    if j and text[j-1] in '^_' or text[max(0, j-2):j] == '**': return False
+    if i and (text[i-1].isalpha() or text[i-1] == '_'):
+        k = i - 1
+        while k and text[k-1].isalpha(): k -= 1
+        return k > 0 and text[k-1] == '\\'          # after a LaTeX command (`\approx5`) it stands alone
+    return True
+
+@lru_cache(maxsize=4096)
+def _is_unit(text):
+    try: parse_unit(text); return True
+    except Exception: return False
 
 def _last_number(text):
-    "The last number in `text` with the unit words that follow it (kept while `parse_unit` accepts them)."
+    "The last number standing alone in `text`, with the unit that follows it: the longest run of words `parse_unit` reads."
     last = None
-    for last in _NUM_RE.finditer(text): pass
+    for m in _CANDIDATE.finditer(text):
+        if _alone(text, m.start()): last = m
     if last is None: return None
     num = last.group().strip()
-    words, unit = re.split(r'[\n,;]', text[last.end():last.end() + 40])[0].split(), ''
-    for k in range(1, min(len(words), 4) + 1):
-        cand = ' '.join(words[:k]).rstrip('.').strip()
-        if not cand or words[k-1].lower().rstrip('.') in _STOP: break
-        try: parse_unit(cand); unit = cand
-        except Exception: break
+    words, unit = _UNIT_END.split(text[last.end():last.end() + 60])[0].split(), ''
+    for k in range(1, min(len(words), 5) + 1):
+        if words[k-1].lower().rstrip('.') in _STOP: break
+        cand = ' '.join(words[:k]).rstrip('.$').strip()
+        while cand.endswith(')') and cand.count(')') > cand.count('('): cand = cand[:-1]
+        if not cand or cand.count('{') != cand.count('}'): continue      # `\mathrm{m\, s^{-2}}` spans two words
+        if not _is_unit(cand): break
+        unit = cand
     return f'{num} {unit}'.strip()
 
 # %% ../nbs/01_grade.ipynb #76a654fa
@@ -205,7 +229,7 @@ class _Lexer:
                 else: sub = _flat(self.group())
                 name = f'{name}_{sub}' if sub else name
             elif s[self.i] == "'": name += "'"; self.i += 1
-            elif (m := re.compile(r'\(\s*(\d+)\s*\)').match(s, self.i)): name += f'_at{m.group(1)}'; self.i = m.end()
+            elif (m := re.compile(r'\(\s*(\d+)\s*\)').match(s, self.i)): name = f'{name}_{m.group(1)}'; self.i = m.end()
             elif (m := re.compile(r'\^\s*(?:\{\s*((?:\\prime\s*)+)\}|(\\prime))').match(s, self.i)):
                 name += "'" * (m.group().count('prime')); self.i = m.end()
             else: break
@@ -513,7 +537,7 @@ def read_quantity(text:str, # e.g. `v \approx 1.2\times10^{3}\,\mathrm{m/s}`
     raise ExpressionError(f'no number in {t[:60]!r}')
 
 # %% ../nbs/01_grade.ipynb #898e1ad7
-def _unit_str(u): return 'no unit' if u == ureg.dimensionless else f'{u:~P}'
+def _unit_str(u): return 'no unit' if u == _DIMLESS else f'{u:~P}'
 
 def _compare_numbers(r, g, rtol, what):
     if not math.isfinite(r): return False, f'{what} is not finite'
@@ -523,8 +547,10 @@ def _compare_numbers(r, g, rtol, what):
     ok = abs(r - g) <= rtol * abs(g)
     return ok, f'{what} = {r:.6g} vs gold {g:.6g}: relative error {abs(r - g) / abs(g):.3g} {"<=" if ok else ">"} rtol {rtol:g}'
 
-def _grade_quantity(ans, gold_q, unit_given, rtol):
-    "Compare answer text `ans` with gold quantity `gold_q`; `unit_given`: the gold carries a unit (else SI is implied)."
+_PERCENT_TEXT = re.compile(r'%|\bpercent\b', re.I)
+
+def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False):
+    "Compare answer text `ans` with gold quantity `gold_q`; `unit_given`: the gold carries a unit (else SI is implied); `percent`: it was a percentage."
     try: q = read_quantity(ans)
     except Exception as e: return False, f'could not read a number: {e}'
     try: mag = complex(q.magnitude)
@@ -532,15 +558,19 @@ def _grade_quantity(ans, gold_q, unit_given, rtol):
     if mag.imag: return False, 'the answer is complex'
     gu = gold_q.units
     try:
-        if q.units == ureg.dimensionless: r = float(mag.real)          # no unit: read in the gold's unit
+        if q.units == _DIMLESS: r = float(mag.real)          # no unit: read in the gold's unit
         elif not unit_given: r = float(q.to_base_units().magnitude)    # gold is SI
         elif q.is_compatible_with(gu): r = float(q.to(gu).magnitude)
         else: return False, f'unit {_unit_str(q.units)} is not compatible with the gold unit {_unit_str(gu)}'
     except Exception as e: return False, f'unit {_unit_str(q.units)} cannot be converted: {type(e).__name__}'
-    if not unit_given and q.units != ureg.dimensionless and not q.dimensionless and gu == ureg.dimensionless:
+    if not unit_given and q.units != _DIMLESS and not q.dimensionless and gu == _DIMLESS:
         what = f'the answer in SI ({_unit_str(q.to_base_units().units)})'
     else: what = 'the answer' + (f' in {_unit_str(gu)}' if unit_given else '')
-    return _compare_numbers(r, float(gold_q.magnitude), rtol, what)
+    ok, why = _compare_numbers(r, float(gold_q.magnitude), rtol, what)
+    if not ok and percent and q.units == _DIMLESS and not _PERCENT_TEXT.search(ans):
+        ok2, why2 = _compare_numbers(r / 100, float(gold_q.magnitude), rtol, 'the bare number read as a percentage')
+        if ok2: return ok2, why2
+    return ok, why
 
 # %% ../nbs/01_grade.ipynb #e197efb4
 SYM_RTOL, SYM_RTOL_DECIMAL, SYM_POINTS = 1e-6, 1e-3, 6
@@ -616,13 +646,23 @@ class _Gold:
     value: object            # Quantity | (expr, is_equation) | frozenset | tuple[_Gold]
     unit_given: bool = False
     names: tuple = ()
+    percent: bool = False    # written as a percentage: a bare response number may be the percentage itself
 
-def _gold_quantity(q, unit_given):
+_LETTER_PRODUCT = re.compile(r'[-+−]?(?:\d+\.?\d*|\.\d+)\s*((?:[A-Za-z]\s+)+[A-Za-z])')
+_UNIT_PRODUCTS = {tuple(sorted(p.split())) for p in ('N m', 'N s', 'N m s', 'J s', 'V s', 'A s', 'A h', 'W s', 'W h', 'V A', 'C V')}
+
+def _letter_product(s):
+    "`2 g h`, `3 m g`: a number times single letters, read as symbols (not gram-hours) unless a usual unit product such as `N m`."
+    m = _LETTER_PRODUCT.fullmatch(s)
+    return bool(m) and tuple(sorted(m.group(1).split())) not in _UNIT_PRODUCTS
+
+def _gold_quantity(q, unit_given, percent=False):
     "A dimensionless gold that is not an angle (`2 pi`, `5 %`) becomes a plain number."
-    if q.dimensionless and q.units != ureg.dimensionless and not any(a in n for n, _ in q.unit_items() for a in _ANGLES):
+    percent = percent or q.units == _PERCENT_UNIT
+    if q.dimensionless and q.units != _DIMLESS and not any(a in n for n, _ in q.unit_items() for a in _ANGLES):
         q = Q_(float(q.to('dimensionless').magnitude))
-    given = unit_given and q.units != ureg.dimensionless
-    return _Gold('quantity' if given else 'numeric', q, given)
+    given = unit_given and q.units != _DIMLESS
+    return _Gold('quantity' if given else 'numeric', q, given, percent=percent and not given)
 
 def _symbolic_gold(text):
     sides = parse_expression(text)
@@ -660,11 +700,11 @@ def _prepare(gold, kind, unit):
             if v is None:
                 try:
                     q = read_quantity(s)
-                    v = float((q.to(u) if q.units != ureg.dimensionless else q).magnitude)
+                    v = float((q.to(u) if q.units != _DIMLESS else q).magnitude)
                 except Exception: raise GoldError(f'{where}: not a number in {unit}') from None
             return _gold_quantity(Q_(v, u), True)
-        if _STARTS_NUMBER.match(s) and not re.search(r'\*(?!\s*10\b)', s):
-            try: return _gold_quantity(read_quantity(s), True)
+        if _STARTS_NUMBER.match(s) and not re.search(r'\*(?!\s*10\b)', s) and (kind is not None or not _letter_product(s)):
+            try: return _gold_quantity(read_quantity(s), True, percent=bool(_PERCENT_TEXT.search(s)))
             except Exception: pass
         v = _const_value(_last_side(s))
         if v is not None: return _gold_quantity(Q_(v), False)
@@ -716,7 +756,7 @@ def _choice_of(answers):
 
 def _grade_one(ans, g, rtol):
     "(correct, reason) for one extracted answer against a prepared gold."
-    if g.kind in ('numeric', 'quantity'): return _grade_quantity(ans, g.value, g.unit_given, rtol)
+    if g.kind in ('numeric', 'quantity'): return _grade_quantity(ans, g.value, g.unit_given, rtol, g.percent)
     if g.kind == 'choice':
         c = _choice_of([ans]) if isinstance(ans, str) else _choice_of(ans)
         if c is None: return False, 'no option letters found'
@@ -802,11 +842,14 @@ def grade_json(response:str,          # free model text
     return grade(response, gold, rtol=rtol, kind=kind, ordered=ordered, unit=unit).to_json()
 
 # %% ../nbs/01_grade.ipynb #1c4b00eb
-def _olympiad_golds(item):
-    "OlympiadBench item -> list of (gold, unit) parts."
+def olympiad_golds(item:dict, # an OlympiadBench record with `final_answer` (list of str), `is_multiple_answer` and `unit`
+                  )->list[tuple]:
+    "The `(gold, unit)` parts to `grade` for one OlympiadBench item: several answers split, a unit list matched to them."
     answers = [a for fa in item['final_answer'] for a in (_split_parts(fa) if item['is_multiple_answer'] else [fa])]
     units = [None] * len(answers)
     if item['unit']:
         us = [u.strip() for u in re.split(r',(?![^{]*\})', item['unit'])]
         units = us if len(us) == len(answers) else [item['unit']] * len(answers)
     return [(a, u if u and _STARTS_NUMBER.match(_last_side(_clean(a))) else None) for a, u in zip(answers, units)]
+
+_olympiad_golds = olympiad_golds    # the former private name, kept for callers that import it

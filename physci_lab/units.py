@@ -24,6 +24,10 @@ def get_registry()->pint.UnitRegistry:
     ureg = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
     ureg.define('@alias ohm = Ohm = Ω')  # U+2126 OHM SIGN is normalised to Ω (U+03A9) before parsing
     ureg.define('gauss_SI = 1e-4 * tesla')  # pint's `gauss` is Gaussian-CGS; `G`, `Gs`, `gauss` are read as 1e-4 T
+    # IAU 2015 nominal solar values (resolution B3); the mass is (GM)_sun = 1.3271244e20 m^3/s^2 over CODATA G = 6.67430e-11
+    ureg.define('solar_mass = 1.98841e30 kg = M_sun')
+    ureg.define('solar_radius = 6.957e8 m = R_sun')
+    ureg.define('solar_luminosity = 3.828e26 W = L_sun')
     ureg.formatter.default_format = '~P'
     pint.set_application_registry(ureg)
     return ureg
@@ -61,10 +65,13 @@ _NUM_MACRO = re.compile(r'\\num\s*\{([^{}]*)\}')
 _FRAC = re.compile(r'\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}')
 _SUPBRACE = re.compile(r'([\^_])\s*\{([^{}]*)\}')
 _MACRO = re.compile(r'\\([A-Za-z]+)')
+_ELL = re.compile(r'(?:(?<![A-Za-zµ])([mµkcd])\s*)?\x02')           # `m\ell` and `m ℓ` are millilitres, a lone ℓ a litre
+_SUN = re.compile(r'([MRL])\s*_?\s*\{?\s*(?:\\odot|☉)\s*\}?')        # M_\odot, M_{\odot}, M☉ -> M_sun
 
 def _macro(m):
     name = m.group(1)
     if name in _SI_PREFIX: return _SI_PREFIX[name] + '\x01'  # glued to the next unit below
+    if name == 'ell': return '\x02'                          # the litre; glued to a prefix before it below
     if name in _SI_UNIT: return ' ' + _SI_UNIT[name] + ' '
     return dict(per=' / ', squared='^2', cubed='^3', times=' × ', cdot=' · ', quad=' ', qquad=' ', left='', right='',
                 displaystyle='', square=' ', cubic=' ').get(name, m.group(0))
@@ -83,11 +90,14 @@ def _delatex(s:str)->str:
         if t == s: break
         s = t
     s = re.sub(r'\x01\s*', '', _MACRO.sub(_macro, s))
+    if '\x02' in s: s = _ELL.sub(lambda m: (m.group(1) or ' ') + 'L', s)
     return s.replace('{', ' ').replace('}', ' ')
 
 def _normalize(s:str)->str:
     "Unicode look-alikes, superscripts and LaTeX rewritten to plain text pint reads."
     s = s.translate(_UNICODE)
+    if 'ℓ' in s: s = s.replace('ℓ', '\\ell ')
+    if 'odot' in s or '☉' in s: s = _SUN.sub(r'\1_sun', s)
     if '\\' in s or '{' in s or '$' in s or '~' in s: s = _delatex(s)
     if '⁻' in s or any(c in s for c in '⁰¹²³⁴⁵⁶⁷⁸⁹'): s = _SUPER_RUN.sub(lambda m: '^' + m.group(0).translate(_SUPER), s)
     return s.strip()
@@ -97,12 +107,24 @@ _UNIT_OK = re.compile(r"[\w /*^().·°%Ωµμ'Å+-]*")
 _CHAINED_POW = re.compile(r'(?:\^|\*\*)[\s\d.+()-]*(?:\^|\*\*)')
 _GAUSS = re.compile(r'\b(?:G|Gs|gauss|Gauss)\b')
 _BIG_EXP = re.compile(r'(?:\^|\*\*)\s*\(?\s*[+-]?\s*\d{4,}')
+_LIGHT = re.compile(r'\blight[\s-]*years?\b', re.I)
+_TNT = re.compile(r'\b([a-z]*?)tons?\s+(?:of\s+)?TNT\b')
+_COMPOUND = re.compile(r'(?<![\w])([kMmµ]?)([VAWN])([sm])(?![\w])')   # `Vs`, `Nm`, `mAs`: V·s, N·m, mA·s
+_FACTOR = re.compile(r'^(?:×|times)(?:\s+|$)')
+
+def _unit_words(s:str)->str:
+    "Spellings pint does not read (or reads otherwise), rewritten: light-years, kilotons of TNT, `Vs`, `Nm`, a leading `times`."
+    if 'ight' in s: s = _LIGHT.sub('light_year', s)
+    if 'TNT' in s: s = _TNT.sub(r'\1ton_TNT', s)
+    s = _COMPOUND.sub(r'\1\2*\3', s)   # pint knows no `Vs` and reads `Nm` as a yarn count (km/kg)
+    return _FACTOR.sub('', s) if s[:1] in '×t' else s   # `3 times`, `\times M_\odot`: a factor, not a product
 
 @functools.lru_cache(maxsize=4096)
 def _parse_unit(text:str)->pint.Unit:
     s = _normalize(text)
     s = re.sub(r'°\s+([CFK])\b', r'°\1', s)
     if 'G' in s or 'g' in s: s = _GAUSS.sub('gauss_SI', s)
+    s = _unit_words(s)
     if len(s) > 200 or not _UNIT_OK.fullmatch(s) or _CHAINED_POW.search(s) or _BIG_EXP.search(s):
         raise QuantityParseError(f'cannot read unit {_show(text)}')
     s = s.rstrip('. ').replace('·', '*')
@@ -123,13 +145,13 @@ def parse_unit(text:str, # a unit as people write it: `m/s^2`, `N·m`, `\mathrm{
 _MANT = r'(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+|\d+)(?:\.\d*)?(?![\d,])|\.\d+'
 _POW10 = r'10\s*(?:\^|\*\*)\s*(?P<{0}>\(\s*[+-]?\s*\d{{1,4}}\s*\)|[+-]?\d{{1,4}})'
 _NUMBER = re.compile(r'\s*(?P<sign>[+-])?\s*(?:' + _POW10.format('p0') + r'|(?P<mant>' + _MANT + r')(?:[eE](?P<e>[+-]?\d{1,4}))?'
-                     r'(?:\s*(?:×|x|\*|·|\\times|\\cdot)\s*' + _POW10.format('p') + r')?)')
+                     r'(?:\s*(?:×|x|\*|·|\\times|\\cdot|times)\s*' + _POW10.format('p') + r')?)')
 
 def parse_quantity(text:str, # a number with an optional unit, plain text or LaTeX: `3.2 m/s`, `5~\text{N}`, `1.2·10⁻³ kg`
                   )->pint.Quantity:
     "Read a quantity from text into a `pint.Quantity`; a bare number is dimensionless and `5 %` is 0.05."
     if isinstance(text, pint.Quantity): return text
-    if isinstance(text, (int, float)) and not isinstance(text, bool): return Q_(float(text), ureg.dimensionless)
+    if isinstance(text, (int, float)) and not isinstance(text, bool): return Q_(float(text), _DIMLESS)
     if not isinstance(text, str): raise QuantityParseError(f'a quantity must be text, got {type(text).__name__}')
     if len(text) > 1000: raise QuantityParseError(f'cannot read quantity {_show(text)}: longer than 1000 characters')
     s = _normalize(text)
@@ -145,13 +167,13 @@ def parse_quantity(text:str, # a number with an optional unit, plain text or LaT
     rest = s[m.end():].strip()
     if rest[:1].isdigit() and not rest.startswith('1/'):
         raise QuantityParseError(f'cannot read quantity {_show(text)}: stray digits after the number')
-    if rest in ('', '.'): return Q_(value, ureg.dimensionless)
+    if rest in ('', '.'): return Q_(value, _DIMLESS)
     try: unit = _parse_unit(rest)
     except QuantityParseError as e: raise QuantityParseError(f'cannot read quantity {_show(text)}: unknown unit {_show(rest, 20)}') from None
-    if unit == _PERCENT: return Q_(value / 100, ureg.dimensionless)
+    if unit == _PERCENT: return Q_(value / 100, _DIMLESS)
     return Q_(value, unit)
 
-_PERCENT = ureg.percent
+_PERCENT, _DIMLESS = ureg.percent, ureg.dimensionless   # looked up once: each `ureg.x` access parses a unit
 
 # %% ../nbs/00_units.ipynb #46aedae7
 _BASE = ('[mass]', '[length]', '[time]', '[current]', '[temperature]', '[substance]', '[luminosity]')
