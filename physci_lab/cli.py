@@ -96,13 +96,51 @@ def _add_bench(p):
     sp.add_argument('--base-url', help='an OpenAI-compatible judge server')
     sp.add_argument('--rtol', type=float, default=0.05, help='relative tolerance for numbers (default 0.05)')
     sp.add_argument('--workers', type=int, default=4, help='items judged at once (default 4)')
+    from physci_lab.agent import add_bench_run_args
+    add_bench_run_args(sub.add_parser('run', help='run the agent (or the baseline) on a benchmark; resumable',
+                                      description='Run the research agent or the single-agent baseline on a benchmark file, '
+                                                  'append results as they finish (a re-run resumes), then score them.'))
 
 def _run_bench(a):
     if a.bench_cmd == 'score':
         from physci_lab.bench_report import score_cli
         s = score_cli(a.data, a.predictions, a.out, model=a.model, base_url=a.base_url, rtol=a.rtol, workers=a.workers)
         print(json.dumps({k: s[k] for k in ('outcomes',) if k in s} | {'out': a.out}, default=str))
-    return 0
+        return 0
+    from physci_lab.agent import run_bench_run
+    return run_bench_run(a)
+
+def _add_ask(p):
+    from physci_lab.agent import add_ask_args
+    add_ask_args(p)
+
+def _run_ask(a):
+    from physci_lab.agent import run_ask
+    return run_ask(a)
+
+def _add_trace(p):
+    from physci_lab.trace import add_trace_args
+    add_trace_args(p)
+
+def _run_trace(a):
+    from physci_lab.trace import run_trace
+    return run_trace(a)
+
+def _add_generate(p):
+    from physci_lab.dataset import add_generate_args
+    add_generate_args(p)
+
+def _run_generate(a):
+    from physci_lab.dataset import run_generate
+    return run_generate(a)
+
+def _add_show(p):
+    from physci_lab.dataset import add_show_args
+    add_show_args(p)
+
+def _run_show(a):
+    from physci_lab.dataset import run_show
+    return run_show(a)
 
 # %% ../nbs/90_cli.ipynb #25c0df69
 _TOUR = [
@@ -130,23 +168,28 @@ def _run_demo(a):
 # %% ../nbs/90_cli.ipynb #c5746f1d
 COMMANDS = {
     'demo':     ('a short tour of the units and grading core', _add_demo, _run_demo),
+    'generate': ('write a dataset of verified physics problems from simulated scenes', _add_generate, _run_generate),
+    'show':     ('preview the problems of a dataset', _add_show, _run_show),
     'grade':    ('grade a response against a gold answer; prints the verdict as JSON', _add_grade, _run_grade),
     'simulate': ('simulate a scene and print recorded quantities at given times', _add_simulate, _run_simulate),
     'describe': ('print the English description of a scene', _add_describe, _run_describe),
     'render':   ('render a scene to a video (.mp4 or .gif)', _add_render, _run_render),
     'memory':   ('list, search, export, import or delete agent memory items', _add_memory, _run_memory),
-    'bench':    ('benchmark harness: score predictions with the judge', _add_bench, _run_bench),
+    'ask':      ('answer a question with the research agent', _add_ask, _run_ask),
+    'trace':    ('summarise a saved agent trace (JSONL)', _add_trace, _run_trace),
+    'bench':    ('benchmark harness: run an agent on a benchmark, or score predictions', _add_bench, _run_bench),
     'sandbox':  ('show (or set up) the code sandbox: interpreter and isolation layers', _add_sandbox, _run_sandbox),
 }
 
-def build_parser():
+def build_parser(only:str|None=None # fill in the arguments of this subcommand only (default: all)
+                ):
     "The `physci-lab` argument parser, with a subparser per entry of `COMMANDS`."
     p = argparse.ArgumentParser(prog='physci-lab', description='Physical-science reasoning with language models.')
     p.add_argument('--version', action='version', version=f'physci-lab {__version__}')
     sub = p.add_subparsers(dest='cmd', metavar='COMMAND')
     for name, (help, add, run) in COMMANDS.items():
         sp = sub.add_parser(name, help=help, description=help)
-        add(sp)
+        if only is None or name == only: add(sp)
         sp.set_defaults(run=run)
     return p
 
@@ -154,7 +197,10 @@ def build_parser():
 def main(argv:list[str]|None=None # arguments (default: `sys.argv[1:]`)
         )->int:
     "Run `physci-lab`; returns the exit code (2 for a user's mistake, with a one-line message)."
-    p = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # only the invoked subcommand's arguments are built: some pull in heavy modules (the agent, training)
+    cmd = next((x for x in argv if not x.startswith('-')), None)
+    p = build_parser(only=cmd if cmd in COMMANDS else '')
     a = p.parse_args(argv)
     if a.cmd is None:
         p.print_help()

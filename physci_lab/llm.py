@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 import inspect
-import anthropic, openai, httpx2, jsonschema
+import anthropic, openai, httpx2
 from fastcore.docments import docments
 from fastcore.basics import patch
 from .core import UserInputError
@@ -685,6 +685,7 @@ def run_tools(self:LLM, messages, # the conversation so far
 def _schema_of(schema)->tuple:
     "(JSON schema dict, validate(obj) -> dict) for a schema dict or a pydantic model class."
     if isinstance(schema, dict):
+        import jsonschema  # imported here: it takes ~1.5 s to import and most runs never validate
         v = jsonschema.Draft202012Validator(schema)
         def check(obj):
             errs = sorted(v.iter_errors(obj), key=lambda e: list(e.absolute_path))
