@@ -703,7 +703,7 @@ def _prepare(gold, kind, unit):
                     v = float((q.to(u) if q.units != _DIMLESS else q).magnitude)
                 except Exception: raise GoldError(f'{where}: not a number in {unit}') from None
             return _gold_quantity(Q_(v, u), True)
-        if _STARTS_NUMBER.match(s) and not re.search(r'\*(?!\s*10\b)', s) and (kind is not None or not _letter_product(s)):
+        if _STARTS_NUMBER.match(s) and (kind is not None or (not re.search(r'\*(?!\s*10\b)', s) and not _letter_product(s))):
             try: return _gold_quantity(read_quantity(s), True, percent=bool(_PERCENT_TEXT.search(s)))
             except Exception: pass
         v = _const_value(_last_side(s))

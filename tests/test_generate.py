@@ -1,0 +1,83 @@
+"End-to-end tests of `physci-lab generate` and `physci-lab show`, run as subprocesses like a user would (real problem generator)."
+import json, os, signal, subprocess, sys, time
+from pathlib import Path
+import pytest
+
+EXE = str(Path(sys.executable).parent/"physci-lab")
+FAMS = ["fixed_pulley", "spring_horizontal"]
+ARGS = ["--n", "60", "--seed", "1", "--families", *FAMS, "--shard-size", "5", "--quiet"]
+
+def cmd(*args): return [EXE, *args]
+
+def run(*args, timeout=300):
+    return subprocess.run(cmd(*map(str, args)), capture_output=True, text=True, timeout=timeout, env={**os.environ, "HF_HUB_OFFLINE": "1"})
+
+def files(d, skip=("timings.json",)):
+    return {p.name: p.read_bytes() for p in sorted(Path(d).iterdir()) if p.name not in skip}
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    "The same run with one and with two workers."
+    base = tmp_path_factory.mktemp("gen")
+    out = {}
+    for w in (1, 2):
+        r = run("generate", *ARGS, "--out", base/f"w{w}", "--workers", w)
+        assert r.returncode == 0, r.stderr
+        assert "60 problems" in r.stdout
+        out[w] = base/f"w{w}"
+    return out
+
+def test_same_bytes_whatever_the_workers(runs):
+    a, b = files(runs[1]), files(runs[2])
+    assert a == b and "manifest.json" in a and len([f for f in a if f.startswith("data-")]) == 12
+    m = json.loads(a["manifest.json"])
+    assert m["counts"]["records"] == 60 and set(m["counts"]["by_family"]) <= set(FAMS)
+    assert sum(len(p.read_text().splitlines()) for p in runs[1].glob("data-*.jsonl")) == 60
+    assert json.loads((runs[2]/"timings.json").read_text())["workers"] == 2
+
+def test_records_reproduce_with_simulate(runs, tmp_path):
+    recs = [json.loads(l) for p in sorted(runs[1].glob("data-*.jsonl")) for l in p.read_text().splitlines()]
+    assert len({r["id"] for r in recs}) == 60
+    withq = [r for r in recs if r["query"] and r["answer_value"] is not None]
+    assert len(withq) >= 10
+    for r in withq[::max(1, len(withq)//4)][:4]:   # a sample spread over the run
+        (tmp_path/"scene.yaml").write_text(r["scene"])
+        s = run("simulate", tmp_path/"scene.yaml", "--query", r["query"], "--json")
+        assert s.returncode == 0, s.stderr
+        v = json.loads(s.stdout)[r["query"]]["value"]
+        assert abs(v - r["answer_value"]) <= r["tolerance"]*abs(r["answer_value"]), (r["query"], v, r["answer_value"])
+
+def test_sigkill_then_resume_gives_the_same_bytes(runs, tmp_path):
+    out = tmp_path/"killed"
+    p = subprocess.Popen(cmd("generate", *ARGS, "--out", str(out), "--workers", "2"), start_new_session=True,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    t0 = time.time()
+    while time.time() - t0 < 240 and len(list(out.glob("data-*.jsonl"))) < 2: time.sleep(0.01)
+    os.killpg(p.pid, signal.SIGKILL); p.wait()   # the run, its forkserver and its workers, mid-run
+    assert len(list(out.glob("data-*.jsonl"))) >= 2 and not (out/"manifest.json").exists()
+    r = run("generate", *ARGS, "--out", out)   # without --resume: refused, nothing touched
+    assert r.returncode == 2 and "--resume" in r.stderr
+    r = run("generate", *ARGS, "--out", out, "--resume")
+    assert r.returncode == 0, r.stderr
+    assert files(out) == files(runs[1])
+
+def test_bad_input_is_one_line_exit_2(runs, tmp_path):
+    fresh = tmp_path/"fresh"
+    for args, msg in [(["--n", "0"], "--n"), (["--n", "5", "--families", "nope"], "unknown family 'nope'"),
+                      (["--n", "5", "--modes", "nope"], "unknown mode 'nope'"), (["--n", "5", "--workers", "0"], "--workers")]:
+        r = run("generate", *args, "--out", fresh, "--quiet")
+        assert r.returncode == 2 and r.stdout == "" and msg in r.stderr, r.stderr
+        assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+        assert not fresh.exists()
+    before = files(runs[1], skip=())
+    r = run("generate", "--n", "61", "--seed", "1", "--families", *FAMS, "--shard-size", "5", "--out", runs[1], "--resume")
+    assert r.returncode == 2 and "other arguments" in r.stderr
+    assert files(runs[1], skip=()) == before
+
+def test_show_previews_problems(runs, tmp_path):
+    r = run("show", runs[1], "--n", "2")
+    assert r.returncode == 0, r.stderr
+    first = json.loads((runs[1]/"data-00000.jsonl").read_text().splitlines()[0])
+    assert r.stdout.count("answer:") == 2 and first["answer"] in r.stdout and "60 problems" in r.stdout
+    r = run("show", tmp_path)
+    assert r.returncode == 2 and "not a finished physci-lab dataset" in r.stderr
