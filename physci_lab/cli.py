@@ -142,6 +142,14 @@ def _run_show(a):
     from physci_lab.dataset import run_show
     return run_show(a)
 
+def _add_eval(p):
+    from physci_lab.evaluation import add_eval_args
+    add_eval_args(p)
+
+def _run_eval(a):
+    from physci_lab.evaluation import run_eval
+    return run_eval(a)
+
 # %% ../nbs/90_cli.ipynb #25c0df69
 _TOUR = [
     ('parse a quantity written in LaTeX', "parse_quantity(r'3.2\\times10^{3}\\,\\mathrm{m\\,s^{-1}}')"),
@@ -170,6 +178,7 @@ COMMANDS = {
     'demo':     ('a short tour of the units and grading core', _add_demo, _run_demo),
     'generate': ('write a dataset of verified physics problems from simulated scenes', _add_generate, _run_generate),
     'show':     ('preview the problems of a dataset', _add_show, _run_show),
+    'eval':     ('score a model on the synthetic test split and real physics benchmarks', _add_eval, _run_eval),
     'grade':    ('grade a response against a gold answer; prints the verdict as JSON', _add_grade, _run_grade),
     'simulate': ('simulate a scene and print recorded quantities at given times', _add_simulate, _run_simulate),
     'describe': ('print the English description of a scene', _add_describe, _run_describe),
