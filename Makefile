@@ -1,5 +1,5 @@
 # Two commands from a fresh clone (Python 3.11+ and PyPI needed, nothing else):
-#   make demo   set up .venv with the core and run the main job (a short tour for now)
+#   make demo   set up .venv with the core and run the main job: generate a dataset of verified physics problems
 #   make test   set up .venv with everything the tests need and run the whole suite
 PYTHON ?= python3
 VENV   ?= .venv
@@ -28,8 +28,11 @@ $(VENV)/.dev: $(BIN)/python pyproject.toml
 install-core: $(VENV)/.core
 install-dev: $(VENV)/.dev
 
+# the main job: 200 verified problems from simulated scenes (deterministic; re-running continues or re-checks it)
+DEMO_OUT ?= datasets/demo
 demo: $(VENV)/.core
-	$(BIN)/physci-lab demo
+	$(BIN)/physci-lab generate --n 200 --seed 0 --out $(DEMO_OUT) --workers 2 --resume
+	$(BIN)/physci-lab show $(DEMO_OUT) --n 3
 
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest -q -n 2

@@ -20,9 +20,10 @@ def render(execute=True):
         hidden = any(l.strip().replace(' ', '') in ('#|hide', '#|include:false') for l in s.splitlines() if l.startswith('#|'))
         text = None
         if sh is not None:
-            sh.run(s)
+            outs = sh.run(s)
             if sh.exc: raise RuntimeError(f'index.ipynb cell failed:\n{s}\n{sh.exc}')
-            text = sh.result
+            text = ''.join(''.join(o.get('text', [])) if o['output_type'] == 'stream'
+                           else ''.join(o.get('data', {}).get('text/plain', [])) + '\n' for o in outs).rstrip('\n') or None
         if hidden: continue
         code = '\n'.join(l for l in s.splitlines() if not l.startswith('#|'))
         parts.append(f'```python\n{code}\n```')
