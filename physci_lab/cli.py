@@ -150,6 +150,14 @@ def _run_eval(a):
     from physci_lab.evaluation import run_eval
     return run_eval(a)
 
+def _add_train(p):
+    from physci_lab.rlvr import add_train_args
+    add_train_args(p)
+
+def _run_train(a):
+    from physci_lab.rlvr import run_train
+    return run_train(a)
+
 # %% ../nbs/90_cli.ipynb #25c0df69
 _TOUR = [
     ('parse a quantity written in LaTeX', "parse_quantity(r'3.2\\times10^{3}\\,\\mathrm{m\\,s^{-1}}')"),
@@ -178,6 +186,7 @@ COMMANDS = {
     'demo':     ('a short tour of the units and grading core', _add_demo, _run_demo),
     'generate': ('write a dataset of verified physics problems from simulated scenes', _add_generate, _run_generate),
     'show':     ('preview the problems of a dataset', _add_show, _run_show),
+    'train':    ('post-train a model on a dataset with GSPO + dynamic sampling (or the SFT baseline)', _add_train, _run_train),
     'eval':     ('score a model on the synthetic test split and real physics benchmarks', _add_eval, _run_eval),
     'grade':    ('grade a response against a gold answer; prints the verdict as JSON', _add_grade, _run_grade),
     'simulate': ('simulate a scene and print recorded quantities at given times', _add_simulate, _run_simulate),
