@@ -95,7 +95,9 @@ class SceneResult:
 
 def run_scenes(generator, # as for `resolve_generator`
                families:list, seed:int, start:int, stop:int, # scenes `start` … `stop - 1` of the run
-               modes=None, difficulty:int=1, filter:bool=True)->list[SceneResult]:
+               modes=None, difficulty:int=1, filter:bool=True,
+               per_scene:int|None=None, # most problems per scene (0: no cap; None: the generator's default)
+              )->list[SceneResult]:
     "Generate scenes `start` … `stop - 1`: the unit of work a process or a Ray task runs. A scene that raises costs that scene only."
     fn = resolve_generator(generator)[0]
     out = []
@@ -103,7 +105,8 @@ def run_scenes(generator, # as for `resolve_generator`
         fam, s = scene_family(families, i), scene_seed(seed, i)
         t0 = time.perf_counter()
         try:
-            b = fn(fam, s, modes=modes, difficulty=difficulty, filter=filter)
+            cap = {} if per_scene is None else {'per_scene': per_scene or None}
+            b = fn(fam, s, modes=modes, difficulty=difficulty, filter=filter, **cap)
             recs = [p.to_record() for p in b.problems]
             r = SceneResult(i, fam, s, [record_line(x) for x in recs], [(x.get('split'), x.get('mode')) for x in recs],
                             recs[0]['scene_id'] if recs else None,
@@ -295,6 +298,7 @@ def generate(n:int, # kept problems to write (see `N_MEANING`)
              format:str='jsonl', # 'jsonl' or 'parquet'
              shard_size:int=1000, # records per shard file
              filter:bool=True, # drop shortcut-solvable and degenerate problems
+             per_scene:int|None=None, # most problems kept per scene (0: no cap; None: the generator's default, `problems.PER_SCENE`)
              generator=None, # the problem generator (`GENERATOR` by default)
              progress:bool=True, # progress bar on stderr
              chunk:int=1, # scenes per task sent to a worker (a scene is ~0.1-1 s of work: one keeps the look-ahead short)
@@ -303,6 +307,9 @@ def generate(n:int, # kept problems to write (see `N_MEANING`)
     t_start = time.perf_counter()
     args = _check_args(n, seed, families, modes, difficulty, workers, backend, format, shard_size, generator)
     args['filter'] = bool(filter)
+    if per_scene is not None:
+        if isinstance(per_scene, bool) or not isinstance(per_scene, (int, np.integer)) or per_scene < 0: raise GenerateError(f'--per-scene: must be a whole number >= 0, got {per_scene!r}')
+        args['per_scene'] = int(per_scene)
     out = Path(out)
     what = _prepare_out(out, args, resume)
     if what == 'done':
@@ -335,6 +342,7 @@ def _run(out:Path, args:dict, resume:bool, workers:int, backend:str, progress:bo
     seen = {json.loads(l)['scene_id'] for s in st['shards'] for l in read_shard(out/s['file'])}
     n, size, fmt, written0 = args['n'], args['shard_size'], args['format'], st['written']
     job = {k: args[k] for k in ('generator', 'families', 'seed', 'modes', 'difficulty', 'filter')}
+    if 'per_scene' in args: job['per_scene'] = args['per_scene']
     first, skip = st['next_scene'], st['next_offset']
     buf, stats, counts, scenes = [], st['stats'], st['counts'], st['scenes']
     computed, stage, errors = 0, {}, []
@@ -403,14 +411,13 @@ def _finish(out:Path, st:dict, timings:dict)->dict:
     return manifest
 
 # %% ../nbs/22_dataset.ipynb #d037
-def check_record(r:dict, # a record with `scene`, `query` and `answer_value`
+def check_record(r:dict, # a record with `scene`, `reproduce` and `answer_value`
                 )->tuple:
-    "Re-simulate a record's scene YAML through `physci_lab.sim.query_scene`, as `physci-lab simulate` does: (ok, simulated value, answer key)."
-    from physci_lab.sim import query_scene
-    v = query_scene(r['scene'], [r['query']])[r['query']]['value']
-    v = float(np.linalg.norm(v)) if isinstance(v, list) else float(v)
-    key = float(r['answer_value'])
-    return abs(v - key) <= float(r.get('tolerance') or 0.05)*max(abs(key), 1e-12), v, key
+    "Re-simulate a record's `reproduce` queries through `physci_lab.sim.query_scene`, as `physci-lab simulate` does: (ok, answer derived from them, answer key)."
+    from physci_lab.problems import check_reproduce
+    res = check_reproduce(r)
+    return res['ok'], res['derived'], float(r['answer_value'])
+
 
 # %% ../nbs/22_dataset.ipynb #d039
 def read_manifest(path # a dataset folder
@@ -464,15 +471,37 @@ def format_record(r:dict, # a record from `load_records`
     if r.get('query'): lines.append(f"  check:  physci-lab simulate SCENE.yaml --query {r['query']}")
     return '\n'.join(lines)
 
+def _diverse(recs:list, n:int)->list:
+    "`n` records spread over modes, families and scenes: (family, mode) groups in turns, modes alternating, a scene not shown yet where there is one."
+    buckets, by_mode = {}, {}
+    for r in recs: buckets.setdefault((r.get('family'), r.get('mode')), []).append(r)
+    for k in buckets: by_mode.setdefault(k[1], []).append(k)
+    order = []
+    while any(by_mode.values()):
+        for m in by_mode:
+            if by_mode[m]: order.append(by_mode[m].pop(0))
+    out, scenes = [], set()
+    while len(out) < min(n, len(recs)):
+        for k in order:
+            b = buckets[k]
+            if not b or len(out) >= n: continue
+            pick = next((r for r in b if r.get('scene_id') not in scenes), b[0])
+            b.remove(pick); out.append(pick); scenes.add(pick.get('scene_id'))
+    return out
+
 def show(path, # a dataset folder
          n:int=5, # how many problems
-         split:str|None=None)->str:
-    "The first `n` problems of a dataset as text (what `physci-lab show DIR --n 5` prints)."
+         split:str|None=None, # only 'train' or 'test'
+         first:bool=False, # the first `n` records instead of a sample spread over families, modes and scenes
+        )->str:
+    "`n` problems of a dataset as text (what `physci-lab show DIR --n 5` prints): a diverse sample (different families, modes and scenes) of its first 2000 records."
     if n < 1: raise GenerateError(f'--n: must be >= 1, got {n}')
-    m = read_manifest(path); recs = load_records(path, n, split)
+    m = read_manifest(path)
+    recs = load_records(path, n, split) if first else _diverse(load_records(path, 2000, split), n)
     c = m['counts']
     head = f"{path}: {c['records']} problems from {c['scenes']} scenes ({', '.join(f'{k} {v}' for k, v in sorted(c['by_split'].items()))})"
     return '\n\n'.join([head] + [format_record(r) for r in recs])
+
 
 # %% ../nbs/22_dataset.ipynb #d050
 class ProblemCard:
@@ -509,12 +538,13 @@ def add_generate_args(p):
     p.add_argument('--format', choices=FORMATS, default='jsonl', help='shard format (default jsonl)')
     p.add_argument('--shard-size', type=int, default=1000, help='records per shard (default 1000)')
     p.add_argument('--no-filter', action='store_true', help='keep shortcut-solvable and degenerate problems')
+    p.add_argument('--per-scene', type=int, default=None, help='most problems kept per scene, mixing modes (default: the generator\'s, 12; 0: no cap)')
     p.add_argument('--quiet', action='store_true', help='no progress bar')
 
 def run_generate(a)->int:
     "Run `physci-lab generate`: prints one line with what was written."
     m = generate(a.n, a.seed, a.out, families=a.families, modes=a.modes, difficulty=a.difficulty, workers=a.workers,
-                 backend=a.backend, resume=a.resume, format=a.format, shard_size=a.shard_size, filter=not a.no_filter, progress=not a.quiet)
+                 backend=a.backend, resume=a.resume, format=a.format, shard_size=a.shard_size, filter=not a.no_filter, per_scene=a.per_scene, progress=not a.quiet)
     c = m['counts']
     print(f"{a.out}: {c['records']} problems from {c['scenes']} scenes in {len(m['shards'])} shards "
           f"({', '.join(f'{k} {v}' for k, v in sorted(c['by_split'].items()))})")
@@ -525,8 +555,9 @@ def add_show_args(p):
     p.add_argument('dir', help='a dataset folder written by physci-lab generate')
     p.add_argument('--n', type=int, default=5, help='how many problems (default 5)')
     p.add_argument('--split', choices=['train', 'test'], help='only this split')
+    p.add_argument('--first', action='store_true', help='the first N records instead of a sample spread over families, modes and scenes')
 
 def run_show(a)->int:
     "Run `physci-lab show`."
-    print(show(a.dir, a.n, a.split))
+    print(show(a.dir, a.n, a.split, getattr(a, 'first', False)))
     return 0

@@ -10,20 +10,22 @@ import hashlib, math, re, time, zlib
 from collections import Counter
 from dataclasses import dataclass, field, asdict
 import numpy as np
+import yaml
 import sympy as sp
 from .core import UserInputError
 from .dsl import Scene, Compiled, SceneError, _fmt
 from .entities import FAMILIES, BETA, G, sample_scene
-from .sim import Trajectory, SimulationError, UNITS, _Q
+from .sim import Trajectory, SimulationError, UNITS, _Q, query_scene
 from .filters import (Clock, Variant, run, ablations, sweeps, sweepable, sweep_values, param_range, close, shortcut_checks,
                                 dependence, degenerate_checks, identifiable)
 
 # %% auto #0
-__all__ = ['MODES', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'RECORD_FIELDS', 'PRETTY', 'WINDOW',
-           'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'ProblemError', 'scene_id', 'split_of', 'Problem',
-           'ProblemBatch', 'pretty', 'with_unit', 'Candidate', 'reader', 'Ctx', 'window', 'scene_times', 'numeric',
-           'component', 'first_rest', 'interior_max', 'event', 'comparison', 'sym', 'in_regime', 'parameter_draws',
-           'verify_symbolic', 'symbolic', 'hide', 'reverse', 'problems_for_scene', 'summarize']
+__all__ = ['MODES', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'PER_SCENE', 'RECORD_FIELDS', 'PRETTY',
+           'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'ProblemError', 'scene_id',
+           'split_of', 'Problem', 'ProblemBatch', 'pretty', 'with_unit', 'Candidate', 'reader', 'item', 'derive_answer',
+           'check_reproduce', 'Ctx', 'window', 'scene_times', 'numeric', 'component', 'first_rest', 'interior_max',
+           'event', 'comparison', 'param_symbols', 'text_name', 'sym', 'in_regime', 'parameter_draws',
+           'verify_symbolic', 'symbolic', 'define', 'hide', 'reverse', 'select', 'problems_for_scene', 'summarize']
 
 # %% ../nbs/20_problems.ipynb #d3b12899
 MODES = ('numeric', 'reverse', 'symbolic', 'event', 'comparison', 'component')
@@ -31,8 +33,9 @@ PROBLEM_FAMILIES = list(FAMILIES)
 ANCHOR_FAMILIES = ['fixed_pulley', 'incline', 'spring_horizontal', 'collision_1d']
 TOLERANCE = 0.05        # relative
 TEST_FRACTION = 0.10    # share of scenes in the test split
+PER_SCENE = 12          # most problems kept per scene (a mix of modes, subjects and quantities)
 RECORD_FIELDS = ('id', 'scene_id', 'family', 'split', 'mode', 'question', 'answer', 'answer_value', 'answer_unit', 'answer_expr',
-                 'tolerance', 'query', 'scene', 'description', 'verification', 'checks', 'difficulty')
+                 'tolerance', 'query', 'reproduce', 'scene', 'description', 'verification', 'checks', 'difficulty')
 
 class ProblemError(UserInputError):
     "A bad request for problems (unknown family or mode); one line."
@@ -63,6 +66,7 @@ class Problem:
     verification: dict          # how the answer key was verified
     checks: dict                # result of every filter check
     difficulty: int
+    reproduce: list = field(default_factory=list)   # queries (and YAML parameters) that reproduce the answer; see `derive_answer`
 
     def to_record(self) -> dict:
         "The dataset record (plain JSON-able data)."
@@ -106,6 +110,8 @@ class Candidate:
     answer: str|None = None
     hidden: str|None = None   # reverse: the hidden parameter key
     depends_on: tuple = ()    # parameter keys the answer must depend on
+    reproduce: list = field(default_factory=list)   # items for `derive_answer` (see below)
+    key: tuple = ()           # (subject, quantity): at most one question per key and mode in a scene
 
 def reader(q:str): # 'ID.QUANTITY[.x]@T' as in `Trajectory.query`
     "A fast `traj -> value` for a query: reads the replayed state at the asked step; raises outside the valid window."
@@ -120,7 +126,61 @@ def reader(q:str): # 'ID.QUANTITY[.x]@T' as in `Trajectory.query`
         if mag: return float(np.linalg.norm(v))
         if comp: return float(v['xyz'.index(comp)])
         return float(v)
+    f.reproduce = lambda tr, tol: [item(tr, q)]
     return f
+
+# %% ../nbs/20_problems.ipynb #r3pr0d02
+ROLES = ('answer', 'numerator', 'denominator', 'time', 'bracket', 'parameter', 'check', 'at_most')
+
+def _tq(t:float) -> str: return f'{round(float(t), 6):g}'
+
+def _scalar(v) -> float: return float(np.linalg.norm(v)) if isinstance(v, (list, tuple, np.ndarray)) else float(v)
+
+def item(tr:Trajectory, q:str, role:str='answer', **extra) -> dict:
+    "A reproduce item: query `q` answered on the run `tr`, with its role (and `weight`, `atol` where given)."
+    v, u = tr.query(q)
+    return {'query': q, 'value': float(f'{_scalar(v):.6g}'), 'unit': u, 'role': role, **extra}
+
+def _time_of(q:str) -> float: return float(_Q.match(q).group(4))
+
+def derive_answer(items:list, # reproduce items: dicts with `query` or `param`, `value`, `unit`, `role`
+                  values:dict|None=None # {query or param: value} to use instead of the items' own values
+                 ) -> float:
+    "The answer the reproduce items give, by the rule of their roles."
+    val = lambda it: float((values or {}).get(it.get('query') or it.get('param'), it['value']))
+    by = {r: [it for it in items if it['role'] == r] for r in ROLES}
+    if by['parameter']: return val(by['parameter'][0])
+    if by['time']: return _time_of(by['time'][0]['query'])
+    if by['bracket']: return sum(_time_of(it['query']) for it in by['bracket'])/len(by['bracket'])
+    if by['numerator']: return val(by['numerator'][0])/val(by['denominator'][0])
+    if by['answer']: return sum(it.get('weight', 1)*val(it) for it in by['answer'])
+    raise ValueError('no item gives the answer')
+
+def _yaml_param(scene_yaml:str, path:str) -> float:
+    d = yaml.safe_load(scene_yaml)
+    for k in path.split('.'): d = d[k]
+    return float(d)
+
+def check_reproduce(record:dict, # a dataset record (`Problem.to_record()`)
+                    simulate=None # queries -> {query: {'value': …}}; default `sim.query_scene` on the record's scene YAML
+                   ) -> dict:
+    "Re-simulate a record's reproduce queries as `physci-lab simulate` does and check every item and the derived answer."
+    items, tol = record['reproduce'], float(record.get('tolerance') or TOLERANCE)
+    qs = list(dict.fromkeys(it['query'] for it in items if it.get('query')))
+    sim = {q: _scalar(r['value']) for q, r in (simulate or (lambda qs: query_scene(record['scene'], qs)))(qs).items()} if qs else {}
+    for it in items:
+        if it.get('param'): sim[it['param']] = _yaml_param(record['scene'], it['param'])
+    key = record['answer_value']
+    rows = []
+    for it in items:
+        x, v = sim[it.get('query') or it['param']], it['value']
+        ok = abs(x - v) <= max(tol*abs(v), it.get('atol', 0.0), 1e-9)
+        if it['role'] == 'at_most': ok = ok and x <= abs(key)*(1 + tol)
+        rows.append({'item': it.get('query') or it['param'], 'role': it['role'], 'simulated': x, 'value': v, 'ok': bool(ok)})
+    derived = derive_answer(items, sim)
+    ok_answer = key is not None and abs(derived - key) <= tol*max(abs(key), 1e-12)
+    return {'ok': bool(ok_answer and all(r['ok'] for r in rows)), 'derived': derived, 'answer_value': key, 'items': rows}
+
 
 # %% ../nbs/20_problems.ipynb #3d6c34f1
 @dataclass
@@ -130,7 +190,10 @@ class Ctx:
     @property
     def given(self) -> list: return [(f'{i}.{pn}', v, u) for i, pn, v, u, _ in self.sc.meaningful_params() if isinstance(v, float)]
     def bodies(self) -> list: return [i for i in self.sc.entities if i in self.tr.ids()]
-    def t(self) -> float: return self.times[int(self.rng.integers(len(self.times)))]
+    def t(self) -> float:
+        "The next asked time: the scene's times taken in a shuffled cycle, so questions spread over the window."
+        if not getattr(self, '_cycle', None): self._cycle = list(self.rng.permutation(self.times))
+        return float(self._cycle.pop())
     def iv(self, tr=None) -> int: tr = tr or self.tr; return int(round(tr.valid_until/tr.dt))
 
 WINDOW = 0.6   # questions look at the first 60 % of the scene's duration
@@ -139,11 +202,13 @@ def window(sc:Scene) -> float:
     "Seconds of the scene that questions look at (and that every variant simulates)."
     return round(WINDOW*sc.duration, 2)
 
-def scene_times(tr:Trajectory, rng, n:int=3, step:float=0.05) -> list:
-    "`n` distinct times on a `step` grid inside the valid window (never the very start)."
+def scene_times(tr:Trajectory, rng, n:int=6, step:float=0.05) -> list:
+    "`n` distinct times on a `step` grid spread over the valid window (one in each of `n` equal stretches; never the very start)."
     grid = [round(k*step, 2) for k in range(2, int(tr.valid_until/step + 1e-9) + 1)]
     if not grid: return []
-    return sorted(float(x) for x in rng.choice(grid, size=min(n, len(grid)), replace=False))
+    bins = [b for b in np.array_split(np.array(grid), min(n, len(grid))) if len(b)]
+    return [float(b[int(rng.integers(len(b)))]) for b in bins]
+
 
 # %% ../nbs/20_problems.ipynb #c1c15a68
 BODY_NUMERIC = {'speed': 'the speed of {id}', 'acceleration_magnitude': 'the magnitude of the acceleration of {id}',
@@ -169,15 +234,12 @@ def _numeric_one(ctx, id, q, phrase, mode, t=None):
     try: v, unit = ctx.tr.query(query)
     except SimulationError: return None
     return Candidate(mode, _ask(phrase.format(id=id), t, unit), unit, float(v), reader(query), query, subject=(id,), t=t,
-                     verification={'method': 'simulation', 'query': query})
+                     verification={'method': 'simulation', 'query': query}, reproduce=[item(ctx.tr, query)], key=(id, q))
 
-def _two_times(ctx, id, q, phrase, mode):
-    "The quantity at one time, and at a second time when it has changed by more than twice the tolerance."
-    a = _numeric_one(ctx, id, q, phrase, mode)
-    if a is None: return []
-    rest = [t for t in ctx.times if t != a.t]
-    b = _numeric_one(ctx, id, q, phrase, mode, rest[int(ctx.rng.integers(len(rest)))]) if rest else None
-    return [a] + ([b] if b is not None and not close(b.value, a.value, 2*ctx.tol) else [])
+def _one(ctx, id, q, phrase, mode):
+    "One question per (subject, quantity), at the next of the scene's spread times."
+    cd = _numeric_one(ctx, id, q, phrase, mode)
+    return [cd] if cd is not None else []
 
 def numeric(ctx:Ctx) -> list:
     "A recorded quantity of a body, string or spring at a time inside the valid window."
@@ -192,7 +254,7 @@ def numeric(ctx:Ctx) -> list:
             if e.type in _NO_DISPLACEMENT: table.pop('displacement_magnitude', None)
         for q, phrase in table.items():
             if q.replace('_magnitude', '') not in known and q != 'speed': continue
-            out += _two_times(ctx, id, q, phrase, 'numeric')
+            out += _one(ctx, id, q, phrase, 'numeric')
     return out
 
 def component(ctx:Ctx) -> list:
@@ -202,17 +264,21 @@ def component(ctx:Ctx) -> list:
         e = ctx.sc.entities[id]
         if e.type in _Z_AXIS:
             for q, w in (('velocity.z', 'velocity'), ('acceleration.z', 'acceleration')):
-                out += _two_times(ctx, id, q, f'the vertical component of the {w} of {{id}} (upwards positive)', 'component')
+                out += _one(ctx, id, q, f'the vertical component of the {w} of {{id}} (upwards positive)', 'component')
         if e.type in _X_AXIS:
             for q, w in (('velocity.x', 'velocity'), ('momentum.x', 'momentum')):
-                out += _two_times(ctx, id, q, f'the x-component of the {w} of {{id}} ({_X_AXIS[e.type]})', 'component')
+                out += _one(ctx, id, q, f'the x-component of the {w} of {{id}} ({_X_AXIS[e.type]})', 'component')
     return out
 
 # %% ../nbs/20_problems.ipynb #a8a57288
 def _iv(tr): return int(round(tr.valid_until/tr.dt))
 
-def first_rest(id:str, joint:str):
-    "`traj -> time` (s) at which `joint`'s velocity first changes sign after the body has started moving (linear interpolation)."
+def _with(f, reproduce):
+    "`f` with its `reproduce(tr, tol)`: the reproduce items of the answer `f(tr)` (see `derive_answer`)."
+    f.reproduce = reproduce; return f
+
+def first_rest(id:str, joint:str, q:str='speed'):
+    "`traj -> time` (s) at which `joint`'s velocity first changes sign after the body has started moving (linear interpolation); reproduced by `id.q` ≈ 0 then."
     def f(tr):
         v = tr.qvel[:_iv(tr) + 1, tr.model.joint(joint).dofadr[0]]
         moving = np.nonzero(np.abs(v) > 1e-3*max(np.abs(v).max(), 1e-9))[0]
@@ -221,15 +287,21 @@ def first_rest(id:str, joint:str):
         if not len(k): raise ValueError('never stops')
         i = moving[0] + k[0]; a, b = v[i - 1], v[i]
         return float(tr.t[i - 1] + tr.dt*a/(a - b)) if a != b else float(tr.t[i])
-    return f
+    def rep(tr, tol):   # the body is at rest (its `q` is zero, within tol × its greatest speed) at the answer time
+        scale = float(_speed(id)(tr)[:_iv(tr) + 1].max())
+        return [item(tr, f'{id}.{q}@{_tq(f(tr))}', 'time', atol=float(f'{tol*scale:.3g}'))]
+    return _with(f, rep)
 
-def interior_max(series):
-    "`traj -> value`: the maximum of `series(traj)` over the valid window, only if it lies strictly inside."
+def interior_max(series, query:str|None=None):
+    "`traj -> value`: the maximum of `series(traj)` over the valid window, only if it lies strictly inside; reproduced by `query` (e.g. 'box.speed') there and 0.05 s either side."
     def f(tr):
         y = series(tr)[:_iv(tr) + 1]; i = int(np.argmax(y))
         if i < 3 or i > len(y) - 4: raise ValueError('the maximum is at the edge of the window')
         return float(y[i])
-    return f
+    def rep(tr, tol):
+        f(tr); tm = float(tr.t[int(np.argmax(series(tr)[:_iv(tr) + 1]))])
+        return [item(tr, f'{query}@{_tq(tm)}')] + [item(tr, f'{query}@{_tq(t)}', 'at_most') for t in (tm - 0.05, tm + 0.05) if 0 <= t <= tr.valid_until]
+    return _with(f, rep) if query else f
 
 def _speed(id): return lambda tr: np.linalg.norm(tr.sensor(id, 'framelinvel'), axis=1)
 def _height(id): return lambda tr: tr.sensor(id, 'framepos')[:, 2] - tr.sensor(id, 'framepos')[0, 2]
@@ -237,6 +309,13 @@ def _extension(sid): return lambda tr: tr.sensor(sid, 'length')[:, 0] - tr.compi
 def _collision_time(tr):
     if not tr.events or tr.events[0] > tr.valid_until: raise ValueError('no collision')
     return float(tr.events[0])
+def _impact_bracket(tr, tol):
+    "Two queries just before and just after the impact, centred on it: a's velocity jumps between them."
+    t, a = _collision_time(tr), tr.compiled.collisions[0][0]
+    d = max(0.25*tol*t, 2*tr.dt)
+    if t - d < 0 or t + d > tr.valid_until: raise ValueError('the impact is too close to the edge of the window')
+    return [item(tr, f'{a}.velocity.x@{_tq(t - d)}', 'bracket'), item(tr, f'{a}.velocity.x@{_tq(t + d)}', 'bracket')]
+_with(_collision_time, _impact_bracket)
 
 def _try(f, tr):
     try: return float(f(tr))
@@ -258,19 +337,19 @@ def event(ctx:Ctx) -> list:
                 out.append(Candidate('event', f"At what time does {id} first come momentarily to rest after it starts moving? Give the answer in s.", 's', v, f,
                                      subject=(id,), verification={'method': 'sign change of the recorded velocity'}))
         if e.type == 'projectile':
-            f = first_rest(id, p.joints[1])
+            f = first_rest(id, p.joints[1], 'velocity.z')
             if (v := _try(f, tr)) is not None:
                 out.append(Candidate('event', f"At what time does {id} reach its greatest height? Give the answer in s.", 's', v, f, subject=(id,),
                                      verification={'method': 'sign change of the recorded vertical velocity'}))
-            f = interior_max(_height(id))
+            f = interior_max(_height(id), f'{id}.displacement.z')
             if (v := _try(f, tr)) is not None:
                 out.append(Candidate('event', f"What is the greatest height of {id} above its launch point? Give the answer in m.", 'm', v, f, subject=(id,),
                                      verification={'method': 'maximum of the recorded height over the valid window'}))
-        if e.type not in ('star', 'wheel') and (v := _try(interior_max(_speed(id)), tr)) is not None and e.type not in ('pendulum', 'rod_pendulum'):
-            out.append(Candidate('event', f"What is the greatest speed of {id} {win}? Give the answer in m/s.", 'm/s', v, interior_max(_speed(id)),
+        if e.type not in ('star', 'wheel') and (v := _try(interior_max(_speed(id), f'{id}.speed'), tr)) is not None and e.type not in ('pendulum', 'rod_pendulum'):
+            out.append(Candidate('event', f"What is the greatest speed of {id} {win}? Give the answer in m/s.", 'm/s', v, interior_max(_speed(id), f'{id}.speed'),
                                  subject=(id,), verification={'method': 'maximum of the recorded speed over the valid window'}))
     for sid in ctx.c.springs:
-        f = interior_max(_extension(sid))
+        f = interior_max(_extension(sid), f'{sid}.extension')
         if (v := _try(f, tr)) is not None:
             out.append(Candidate('event', f"What is the greatest extension of the spring {sid} {win}? Give the answer in m.", 'm', v, f, subject=(sid,),
                                  verification={'method': 'maximum of the recorded spring length over the valid window'}))
@@ -284,14 +363,21 @@ def _cached(tr, name):
     return c[name]
 def _ke_lost(tr):
     k = _cached(tr, 'kinetic'); return float(k[0] - k[_iv(tr)])
+def _energy_items(tr, q, t):
+    "`q` of every body (and the elastic energy of every spring) at 0 (weight +1) and at `t` (weight -1)."
+    ids = [i for i in tr.ids() if q in tr.quantities(i)] + (list(tr.compiled.springs) if q == 'mechanical_energy' else [])
+    qq = lambda i: 'elastic_potential_energy' if i in tr.compiled.springs else q
+    return [item(tr, f'{i}.{qq(i)}@{_tq(x)}', weight=w) for i in ids for x, w in ((0, 1), (t, -1))]
+_with(_ke_lost, lambda tr, tol: _energy_items(tr, 'kinetic_energy', tr.t[_iv(tr)]))
 def _dissipated(t):
     def f(tr):
         if t > tr.valid_until + 1e-9: raise ValueError('outside the window')
         E = _cached(tr, 'energy'); return float(E[0] - E[int(round(t/tr.dt))])
-    return f
+    return _with(f, lambda tr, tol: _energy_items(tr, 'mechanical_energy', t))
 def _ratio(a, b, q, t):
-    qa, qb = reader(f'{a}.{q}@{_fmt(t)}'), reader(f'{b}.{q}@{_fmt(t)}')
-    return lambda tr: qa(tr)/qb(tr)
+    qa, qb = f'{a}.{q}@{_fmt(t)}', f'{b}.{q}@{_fmt(t)}'
+    ra, rb = reader(qa), reader(qb)
+    return _with(lambda tr: ra(tr)/rb(tr), lambda tr, tol: [item(tr, qa, 'numerator'), item(tr, qb, 'denominator')])
 
 def comparison(ctx:Ctx) -> list:
     "Energy bookkeeping and ratios."
@@ -318,23 +404,48 @@ def comparison(ctx:Ctx) -> list:
 
 # %% ../nbs/20_problems.ipynb #b4c4edad
 _SYM = {'mass': 'm', 'angle': 'theta', 'mu': 'mu', 'mu_static': 'mu_s', 'k': 'k', 'displacement': 'd', 'velocity': 'v', 'speed': 'v',
-        'radius': 'R', 'torque': 'tau', 'fuel_mass': 'm_f', 'burn_rate': 'b', 'exhaust_speed': 'u', 'charge': 'q', 'B': 'B'}
-def sym(key:str) -> sp.Symbol:
-    "The symbol of a parameter key: 'left.mass' -> m_left, 'scene.gravity' -> g, 'ramp.angle' -> theta_ramp."
-    i, pn = key.split('.')
-    if i == 'scene': return sp.Symbol({'gravity': 'g', 'restitution': 'e'}[pn], positive=True)
-    return sp.Symbol(f"{_SYM.get(pn, pn)}_{i}", real=True) if pn in ('velocity', 'torque', 'charge', 'B') else sp.Symbol(f"{_SYM.get(pn, pn)}_{i}", positive=True)
+        'radius': 'R', 'torque': 'tau', 'fuel_mass': 'm_f', 'burn_rate': 'b', 'exhaust_speed': 'u', 'charge': 'q', 'B': 'B',
+        'length': 'L', 'amplitude': 'theta_0', 'force': 'F', 'E': 'E'}
+_REAL = ('velocity', 'torque', 'charge', 'B', 'force', 'y')
+_TEXT_GREEK = {'theta': 'θ', 'mu': 'μ', 'tau': 'τ'}
 
-def _vals(sc, keys):
+def param_symbols(sc:Scene) -> dict:
+    "The symbol name of each meaningful parameter of a scene: θ for the ramp's angle, μ (μ_k beside μ_s) for friction, m_box for a mass, k for a spring constant; a subscript (the entity id) only where two parameters would share a name. ASCII names; `text_name` shows them."
+    keys = sweepable(sc); base = {}
+    for k in keys:
+        i, pn = k.split('.')
+        base[k] = {'gravity': 'g', 'restitution': 'e'}.get(pn, pn) if i == 'scene' else ('mu_k' if pn == 'mu' and f'{i}.mu_static' in keys else _SYM.get(pn, pn))
+    n = Counter(base.values())
+    return {k: b if k.startswith('scene.') or (k.split('.')[1] != 'mass' and n[b] == 1 and b not in ('g', 'e', 'G', 't')) else f"{b}_{k.split('.')[0]}"
+            for k, b in base.items()}
+
+def text_name(name:str) -> str:
+    "A symbol as the text writes it: theta -> θ, mu_s -> μ_s, m_box -> m_box (`grade` reads both spellings as one symbol)."
+    head, _, rest = name.partition('_')
+    return _TEXT_GREEK.get(head, head) + ('_' + rest if rest else '')
+
+def sym(key:str, names:dict|None=None) -> sp.Symbol:
+    "The sympy symbol of a parameter key, named by `names` (from `param_symbols`); without it 'left.mass' -> m_left, 'scene.gravity' -> g."
+    i, pn = key.split('.')
+    if names and key in names: name = names[key]
+    elif i == 'scene': name = {'gravity': 'g', 'restitution': 'e'}[pn]
+    else: name = f"{_SYM.get(pn, pn)}_{i}"
+    return sp.Symbol(name, real=True) if pn in _REAL else sp.Symbol(name, positive=True)
+
+def _names(ctx) -> dict:
+    if getattr(ctx, '_names', None) is None: ctx._names = param_symbols(ctx.sc)
+    return ctx._names
+
+def _vals(sc, keys, names=None):
     out = {}
     for k in keys:
         i, pn = k.split('.'); v = getattr(sc, pn) if i == 'scene' else (sc.entities[i].get(pn) if i in sc.entities else sc.springs[i].get(pn))
-        out[sym(k)] = math.radians(v) if pn == 'angle' else v
+        out[sym(k, names)] = math.radians(v) if pn == 'angle' else v
     return out
 
 def _closed_forms(ctx) -> list:
     "(question, unit, f, expr, parameter keys, verification note) for the family of the scene."
-    fam, sc, t = ctx.family, ctx.sc, ctx.times[-1]; S = sym; g = S('scene.gravity'); ft = _fmt(t)
+    fam, sc, t = ctx.family, ctx.sc, ctx.times[-1]; names = _names(ctx); S = lambda k: sym(k, names); g = S('scene.gravity'); ft = _fmt(t)
     out = []
     if fam == 'fixed_pulley':
         m1, m2 = S('left.mass'), S('right.mass'); keys = ['left.mass', 'right.mass', 'scene.gravity']
@@ -352,7 +463,7 @@ def _closed_forms(ctx) -> list:
             out.append(("the magnitude of the acceleration of box", 'm/s^2', f'box.acceleration_magnitude@{ft}', g*(sp.sin(th) - (mu if r.get('mu') else 0)*sp.cos(th)), keys))
     if fam in ('spring_horizontal', 'spring_vertical'):
         m, k, d = S('box.mass'), S('spring.k'), S('box.displacement'); keys = ['box.mass', 'spring.k', 'box.displacement']
-        out.append(("the greatest speed of box", 'm/s', interior_max(_speed('box')), d*sp.sqrt(k/m), keys))
+        out.append(("the greatest speed of box", 'm/s', interior_max(_speed('box'), 'box.speed'), d*sp.sqrt(k/m), keys))
         out.append(("the time at which box first comes momentarily to rest after it starts moving", 's', first_rest('box', 'box:slide'), sp.pi*sp.sqrt(m/k), keys[:2]))
     if fam == 'collision_1d':
         ma, mb, va, vb, e = S('a.mass'), S('b.mass'), S('a.velocity'), S('b.velocity'), S('scene.restitution')
@@ -365,7 +476,7 @@ def _closed_forms(ctx) -> list:
             out.append(("the kinetic energy lost in the collision", 'J', _ke_lost, ma*mb/(ma + mb)*(1 - e**2)*(va - vb)**2/2, keys))
     if fam == 'projectile':
         v, th = S('ball.speed'), S('ball.angle'); keys = ['ball.speed', 'ball.angle', 'scene.gravity']
-        out.append(("the greatest height of ball above its launch point", 'm', interior_max(_height('ball')), (v*sp.sin(th))**2/(2*g), keys))
+        out.append(("the greatest height of ball above its launch point", 'm', interior_max(_height('ball'), 'ball.displacement.z'), (v*sp.sin(th))**2/(2*g), keys))
     if fam == 'rolling':
         th = S('ramp.angle'); beta = sp.nsimplify(BETA[sc.entities['roller'].get('shape', 'solid_cylinder')])
         out.append(("the magnitude of the acceleration of roller", 'm/s^2', f'roller.acceleration_magnitude@{ft}', g*sp.sin(th)/(1 + beta), ['ramp.angle', 'scene.gravity']))
@@ -382,12 +493,12 @@ def _closed_forms(ctx) -> list:
             out.append((f"the speed of rocket (t = {ft} s after launch)", 'm/s', f'rocket.speed@{ft}', (u*sp.log((m + mf)/(m + mf - b*tt)) - g*tt).subs(tt, sp.Float(t)), keys))
     return out
 
-def _expr_value(expr, sc, keys):
+def _expr_value(expr, sc, keys, names=None):
     "`expr` evaluated at the parameters of `sc` (compiled once per expression with `lambdify`)."
-    syms = [sym(k) for k in keys] + [sp.Symbol('G', positive=True)]
-    fn = _LAMBDA.get(expr)
-    if fn is None: fn = _LAMBDA[expr] = sp.lambdify(syms, expr, 'math')
-    v = _vals(sc, keys)
+    syms = [sym(k, names) for k in keys] + [sp.Symbol('G', positive=True)]
+    fn = _LAMBDA.get((expr, tuple(syms)))
+    if fn is None: fn = _LAMBDA[(expr, tuple(syms))] = sp.lambdify(syms, expr, 'math')
+    v = _vals(sc, keys, names)
     return float(fn(*[v[s] for s in syms[:-1]], G))
 _LAMBDA = {}
 
@@ -398,7 +509,7 @@ def in_regime(family:str, sc:Scene) -> bool:
         return math.tan(math.radians(r['angle'])) > mus + 0.05
     return True
 
-def parameter_draws(ctx:Ctx, keys:list, n:int=6, tries:int=30) -> list:
+def parameter_draws(ctx:Ctx, keys:list, n:int=5, tries:int=30) -> list:
     "`n` valid runs of the scene with all of `keys` redrawn at random over their ranges (in the family's regime): (changes, scene, trajectory)."
     out = []
     for _ in range(tries):
@@ -414,44 +525,85 @@ def parameter_draws(ctx:Ctx, keys:list, n:int=6, tries:int=30) -> list:
         except UserInputError: continue
     return out
 
-def verify_symbolic(f, expr, keys:list, draws:list, n:int=5, rtol:float=0.01) -> dict:
+def verify_symbolic(f, expr, keys:list, draws:list, n:int=5, rtol:float=0.01, names:dict|None=None) -> dict:
     "Compare `expr` with re-simulation (`f` on each run of `draws`); passes when at least `n` draws agree within `rtol` and none disagrees."
     rows = []
     for ch, sc2, tr2 in draws:
         sim = _try(f, tr2) if not tr2.rejected else None
         if sim is None or not math.isfinite(sim): continue
-        ex = _expr_value(expr, sc2, keys)
+        ex = _expr_value(expr, sc2, keys, names)
         rows.append({'params': {k: ch[k] for k in keys}, 'simulated': round(sim, 6), 'closed_form': round(ex, 6), 'rel_error': round(abs(sim - ex)/max(abs(ex), 1e-12), 6)})
     ok = len(rows) >= n and all(d['rel_error'] <= rtol for d in rows)
     return {'method': f'closed form against re-simulation at {len(rows)} random parameter draws', 'draws': rows, 'passed': ok}
 
+def _listing(xs): xs = list(xs); return xs[0] if len(xs) == 1 else ', '.join(xs[:-1]) + ' and ' + xs[-1]
+
 def symbolic(ctx:Ctx) -> list:
-    "Closed-form answers in the scene's symbols, each verified at 5 or more parameter draws (shared by the scene's closed forms)."
+    "Closed-form answers in symbols the description defines (`m_box = 2.5 kg`, `θ = 30°`), each verified at 5 or more parameter draws (shared by the scene's closed forms)."
     out, forms = [], _closed_forms(ctx)
     if not forms: return out
+    names = _names(ctx)
     allkeys = sorted({k for *_, keys in forms for k in keys})
     draws = parameter_draws(ctx, allkeys)
+    desc = ctx.sc.describe()
     for what, unit, q, expr, keys in forms:
         f = reader(q) if isinstance(q, str) else q
         v = _try(f, ctx.tr)
         if v is None: continue
-        symbols = ', '.join(str(sym(k)) for k in keys)
-        ver = verify_symbolic(f, expr, keys, draws)
-        vals = {**_vals(ctx.sc, keys), sp.Symbol('G', positive=True): G}
+        d2 = desc
+        for k in keys:
+            d2 = define(d2, ctx.sc, k, names) if d2 is not None else None
+        if d2 is None: continue   # a value printed twice: the symbol could not be defined in one place
+        ver = verify_symbolic(f, expr, keys, draws, names=names)
+        vals = {**_vals(ctx.sc, keys, names), sp.Symbol('G', positive=True): G}
         shown = expr.replace(lambda e: isinstance(e, sp.Abs), lambda e: e.args[0] if float(e.args[0].subs(vals)) >= 0 else -e.args[0])
         if shown != expr: ver['general_expr'] = str(expr); ver['regime'] = 'the expression without absolute values holds for the ordering of this scene'
         expr = shown
-        cd = Candidate('symbolic', f"Find {what} as a closed-form expression in {symbols}" + (" (and the gravitational constant G)" if 'G' in str(expr) else '') +
-                       f", where each symbol is the parameter of the same name in the description{' (angles in radians)' if 'theta' in symbols else ''}.",
-                       unit, v, f, q if isinstance(q, str) else None, expr=str(expr), verification=ver, depends_on=tuple(keys))
-        cd.answer = f"{expr} ≈ {with_unit(v, unit)}"
-        cd.closed = _expr_value(expr, ctx.sc, keys)
+        ver['symbols'] = {text_name(names.get(k, str(sym(k, names)))): k for k in keys}
+        cd = Candidate('symbolic', f"Find {what} in terms of {_listing(ver['symbols'])}" + (" and the gravitational constant G" if 'G' in str(expr) else '') +
+                       ". Give a closed-form expression.", unit, v, f, q if isinstance(q, str) else None, expr=str(expr), verification=ver,
+                       depends_on=tuple(keys), description=d2, key=(what,))
+        cd.answer = f"{_text_expr(expr)} ≈ {with_unit(v, unit)}"
+        cd.closed = _expr_value(expr, ctx.sc, keys, names)
         out.append(cd)
     return out
 
+def _text_expr(expr) -> str:
+    "An expression with its symbols as the text writes them (θ, μ_k)."
+    return str(expr.subs({s: sp.Symbol(text_name(s.name)) for s in expr.free_symbols}))
+
+
 # %% ../nbs/20_problems.ipynb #eec3ecab
-def hide(description:str, key:str, value:float) -> str|None:
-    "The description with the value of `key` replaced by its symbol (None when the value is not printed exactly once)."
+def _param(sc, key):
+    "(value as the description prints it, unit) of a parameter key."
+    i, pn = key.split('.')
+    v = getattr(sc, pn) if i == 'scene' else (sc.entities[i][pn] if i in sc.entities else sc.springs[i][pn])
+    u = next((u for j, q, _, u, _ in sc.meaningful_params() if f'{j}.{q}' == key), '')
+    return v, u
+
+def define(description:str, # the scene's description
+           sc:Scene, key:str, # the parameter, e.g. 'ramp.angle'
+           names:dict|None=None, # from `param_symbols` (default: the scene's)
+           unknown:bool=False # hide the value ("an unknown angle θ") instead of stating it ("an angle θ = 30°")
+          ) -> str|None:
+    "The description with the parameter's symbol defined where its value is printed; None when the value is not printed exactly once."
+    names = names or param_symbols(sc)
+    t = text_name(names[key]) if key in names else text_name(str(sym(key)))
+    v, unit = _param(sc, key); S = _fmt(v); u = pretty(unit)
+    if key == 'scene.gravity' and not unknown: return description if re.search(r'\bg = ', description) else None
+    num = rf'(?<![\d.\w]){re.escape(S)}(?![\d])'
+    if len(re.findall(num, description)) != 1: return None
+    rules = [(rf'\b([Aa]) {num} kg ([a-z][a-z ]*?) \((\w+)\)', lambda m: f"{m[1]} {m[2]} ({m[3]}) of " + (f"unknown mass {t}" if unknown else f"mass {t} = {S} kg")),
+             (rf'\bmass {num} kg', lambda m: f"unknown mass {t}" if unknown else f"mass {t} = {S} kg"),
+             (rf'\bat {num}°', lambda m: f"at an unknown angle {t}" if unknown else f"at an angle {t} = {S}°"),
+             (rf'{num}(?: {re.escape(u)}(?![\w/]))?' if u and u != '°' else rf'{num}°?', lambda m: f"{t} (unknown)" if unknown else f"{t} = {m[0]}")]
+    for pat, rep in rules:
+        if len(re.findall(pat, description)) == 1: return re.sub(pat, rep, description)
+    return None
+
+def hide(description:str, key:str, value:float, sc:Scene|None=None) -> str|None:
+    "The description with `key` unknown: its value replaced by its symbol (None when the value is not printed exactly once)."
+    if sc is not None: return define(description, sc, key, unknown=True)
     s = _fmt(value); pat = re.compile(rf'(?<![\d.]){re.escape(s)}(?![\d])')
     if len(pat.findall(description)) != 1: return None
     return pat.sub(str(sym(key)), description)
@@ -459,13 +611,13 @@ def hide(description:str, key:str, value:float) -> str|None:
 def reverse(ctx:Ctx, observations:list, sweep:dict) -> list:
     "For each sweepable parameter, hide it and give one observation (a numeric candidate); identifiability decided on `sweep`."
     out, sc = [], ctx.sc
-    desc = sc.describe()
+    desc = sc.describe(); names = _names(ctx)
     obs = [o for o in observations if o.query and o.unit]
     for key in sweepable(sc):
         if key == 'scene.gravity' or not obs: continue
         i, pn = key.split('.')
         v0 = getattr(sc, pn) if i == 'scene' else (sc.entities[i][pn] if i in sc.entities else sc.springs[i][pn])
-        d2 = hide(desc, key, v0)
+        d2 = define(desc, sc, key, names, unknown=True)
         if d2 is None: continue
         o = obs[int(ctx.rng.integers(len(obs)))]
         y0 = float(f'{o.value:.4g}')
@@ -474,9 +626,12 @@ def reverse(ctx:Ctx, observations:list, sweep:dict) -> list:
         xs, ys = [v0] + [v.value for v in vs], [o.value] + [v.measure(o.f) for v in vs]
         idf = identifiable(xs, ys, v0, y0, ctx.tol)
         what = o.ask.split(' at t = ')[0].replace('What is ', '')
-        ask = (f"The value of {sym(key)} is not given. It is observed that {what} at t = {_fmt(o.t)} s is {with_unit(y0, o.unit)}. "
-               f"Find {sym(key)}" + (f" in {'degrees' if unit == 'deg' else pretty(unit)}." if unit else '.'))
-        cd = Candidate('reverse', ask, unit, float(v0), None, None, subject=o.subject, description=d2, hidden=key,
+        T = text_name(names[key])
+        ask = (f"It is observed that at t = {_fmt(o.t)} s {what} is {with_unit(y0, o.unit)}. "
+               f"Find {T}" + (f" in {'degrees' if unit == 'deg' else pretty(unit)}." if unit else '.'))
+        path = f'{pn}' if i == 'scene' else (f'entities.{i}.{pn}' if i in sc.entities else f'springs.{i}.{pn}')
+        rep = [{'param': path, 'value': float(v0), 'unit': unit, 'role': 'parameter'}, {**item(ctx.tr, o.query, 'check'), 'value': y0}]
+        cd = Candidate('reverse', ask, unit, float(v0), None, None, subject=o.subject, description=d2, hidden=key, reproduce=rep, key=('hidden', key),
                        given=[g for g in ctx.given if g[0] != key] + [('observation', y0, o.unit)],
                        verification={'method': 'hidden parameter swept over its range; the observation re-simulated at each value',
                                      'observation_query': o.query, 'observation': y0, 'sweep': [[x, None if not math.isfinite(y) else round(y, 6)] for x, y in zip(xs, ys)], **idf})
@@ -495,9 +650,10 @@ def reverse(ctx:Ctx, observations:list, sweep:dict) -> list:
             if not len(k): raise ValueError('never reaches it')
             i = k[0]; a, b = s[i] - y0, s[i + 1] - y0
             return float(tr.t[i] + tr.dt*a/(a - b))
+        f = _with(f, lambda tr, tol, f=f, id=id: [item(tr, f'{id}.speed@{_tq(f(tr))}', 'time')])
         tv = _try(f, ctx.tr)
         if tv is None: continue
-        out.append(Candidate('reverse', f"At what time does the speed of {id} reach {with_unit(y0, 'm/s')}? Give the answer in s.", 's', tv, f, subject=(id,), t=None,
+        out.append(Candidate('reverse', f"At what time does the speed of {id} reach {with_unit(y0, 'm/s')}? Give the answer in s.", 's', tv, f, subject=(id,), t=None, key=(id, 'time_of_speed'),
                              verification={'method': 'time read from the recorded speed', 'identifiable': bool(unique),
                                            'how': 'reached exactly once in the window' if unique else f'reached {len(cross)} times or flat near the value'}))
     return out
@@ -517,13 +673,35 @@ def _drop_reasons(cd, checks, filter_on) -> list:
     if cd.mode == 'reverse' and not cd.verification.get('identifiable'): why.append('not_identifiable')
     return why
 
+def select(passed:list, # (mode, index, candidate, checks) of the problems that passed the filter, in order
+           per_scene:int|None, rng) -> set:
+    "Which of `passed` to keep: at most `per_scene`, taking modes in turns (in a random order) and, within a mode, new subjects first."
+    if per_scene is None or len(passed) <= per_scene: return set(range(len(passed)))
+    queues = {}
+    for j, (mode, _, cd, _) in enumerate(passed): queues.setdefault(mode, []).append(j)
+    for m in queues:   # shuffled, then the first question about each subject before the second
+        q = [queues[m][i] for i in rng.permutation(len(queues[m]))]; met = set(); first, rest = [], []
+        for j in q:
+            s = passed[j][2].subject; (rest if s in met else first).append(j); met.add(s)
+        queues[m] = first + rest
+    order = [m for m in rng.permutation(sorted(queues))]
+    out = set()
+    while len(out) < per_scene:
+        for m in order:
+            if queues[m] and len(out) < per_scene: out.add(queues[m].pop(0))
+    return out
+
 def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
                        seed:int, # scene seed (the scene is `sample_scene(family, seed, difficulty)`)
                        *, modes:list|None=None, # subset of `MODES` (default: all)
                        difficulty:int=1, filter:bool=True, # drop problems that fail a check (checks are recorded either way)
-                       tolerance:float=TOLERANCE, test_fraction:float=TEST_FRACTION) -> ProblemBatch:
+                       tolerance:float=TOLERANCE, test_fraction:float=TEST_FRACTION,
+                       per_scene:int|None=PER_SCENE, # most problems kept from the scene, mixing modes (None: all that pass)
+                      ) -> ProblemBatch:
     "All the verified problems of one sampled scene, with counts and timings."
     t0 = time.perf_counter(); clock = Clock()
+    if per_scene is not None and (isinstance(per_scene, bool) or not isinstance(per_scene, (int, np.integer)) or per_scene < 1):
+        raise ProblemError(f"per_scene: must be a whole number >= 1 or None, got {per_scene!r}")
     if family not in FAMILIES: raise ProblemError(f"family: unknown family {family!r} (known: {', '.join(FAMILIES)})")
     modes = list(MODES) if modes is None else list(modes)
     for m in modes:
@@ -553,11 +731,15 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
     variants, sw = ([], {})
     if filter or 'reverse' in modes:
         variants = ablations(c, W, clock=clock)
-        sw = {k: sweeps(sc, [k], n=2 if k == 'scene.gravity' else 4, duration=W, clock=clock)[k] for k in keys}   # g is never hidden: 2 points test dependence
+        sw = {k: sweeps(sc, [k], n=2 if k == 'scene.gravity' else 3, duration=W, clock=clock)[k] for k in keys}   # g is never hidden: 2 points test dependence
     if 'reverse' in modes: cands['reverse'] = reverse(ctx, base, sw)
-    problems = []
+    passed = []
     for mode in modes:
+        seen = set()
         for idx, cd in enumerate(cands.get(mode, [])):
+            k = cd.key or (cd.subject, cd.ask)
+            if k in seen: continue   # one question per (subject, quantity) and mode
+            seen.add(k)
             stats[mode]['generated'] += 1
             given = cd.given if cd.given is not None else ctx.given
             checks = {'degenerate': degenerate_checks(cd.value, cd.unit, given, tolerance, cd.t, tr.valid_until)}
@@ -565,13 +747,22 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
                 checks['ablations'] = shortcut_checks(cd.value, cd.f, variants, tolerance, skip=cd.subject)
                 checks['dependence'] = dependence(cd.value, cd.f, sw, tolerance)
             why = _drop_reasons(cd, checks, filter)
+            if not cd.reproduce and cd.f is not None and hasattr(cd.f, 'reproduce'):
+                try: cd.reproduce = cd.f.reproduce(tr, tolerance)
+                except (ValueError, SimulationError): pass
+            if not cd.reproduce: why.append('not_reproducible')
             checks['dropped'] = why
             if why and filter:
                 stats[mode]['dropped'] += 1
                 for w in why: stats[mode][w] += 1
                 continue
-            stats[mode]['kept'] += 1
-            problems.append(_problem(cd, ctx, family, seed, difficulty, mode, idx, yml, sid, split, desc, checks, tolerance))
+            passed.append((mode, idx, cd, checks))
+    chosen = select(passed, per_scene, rng)
+    problems = []
+    for j, (mode, idx, cd, checks) in enumerate(passed):
+        if j not in chosen: stats[mode]['over_cap'] += 1; continue
+        stats[mode]['kept'] += 1
+        problems.append(_problem(cd, ctx, family, seed, difficulty, mode, idx, yml, sid, split, desc, checks, tolerance))
     return done(problems)
 
 def _problem(cd, ctx, family, seed, difficulty, mode, idx, yml, sid, split, desc, checks, tol) -> Problem:
@@ -580,7 +771,7 @@ def _problem(cd, ctx, family, seed, difficulty, mode, idx, yml, sid, split, desc
     ans = cd.answer or with_unit(cd.value, cd.unit)
     return Problem(id=_h(family, seed, difficulty, mode, idx), scene_id=sid, family=family, split=split, mode=mode,
                    question=f"{d}\n\n{cd.ask}", answer=ans, answer_value=v, answer_unit=cd.unit, answer_expr=cd.expr, tolerance=tol,
-                   query=cd.query, scene=yml, description=d, verification=cd.verification, checks=checks, difficulty=int(difficulty))
+                   query=cd.query, reproduce=cd.reproduce, scene=yml, description=d, verification=cd.verification, checks=checks, difficulty=int(difficulty))
 
 # %% ../nbs/20_problems.ipynb #97995b77
 def summarize(batches:dict # family -> list of `ProblemBatch`

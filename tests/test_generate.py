@@ -36,16 +36,43 @@ def test_same_bytes_whatever_the_workers(runs):
     assert json.loads((runs[2]/"timings.json").read_text())["workers"] == 2
 
 def test_records_reproduce_with_simulate(runs, tmp_path):
+    "A sample spread over the modes, through the real CLI: each reproduce query on the record's own scene YAML."
     recs = [json.loads(l) for p in sorted(runs[1].glob("data-*.jsonl")) for l in p.read_text().splitlines()]
     assert len({r["id"] for r in recs}) == 60
-    withq = [r for r in recs if r["query"] and r["answer_value"] is not None]
-    assert len(withq) >= 10
-    for r in withq[::max(1, len(withq)//4)][:4]:   # a sample spread over the run
+    from physci_lab.problems import derive_answer
+    by_mode = {}
+    for r in recs: by_mode.setdefault(r["mode"], []).append(r)
+    assert len(by_mode) >= 4, sorted(by_mode)
+    for mode, rs in sorted(by_mode.items()):
+        r = rs[len(rs)//2]
+        items = json.loads(r["reproduce"]); qs = [it["query"] for it in items if it.get("query")]
         (tmp_path/"scene.yaml").write_text(r["scene"])
-        s = run("simulate", tmp_path/"scene.yaml", "--query", r["query"], "--json")
+        s = run("simulate", tmp_path/"scene.yaml", *[a for q in qs for a in ("--query", q)], "--json")
         assert s.returncode == 0, s.stderr
-        v = json.loads(s.stdout)[r["query"]]["value"]
-        assert abs(v - r["answer_value"]) <= r["tolerance"]*abs(r["answer_value"]), (r["query"], v, r["answer_value"])
+        got = json.loads(s.stdout); sim = {q: got[q]["value"] for q in qs}
+        for it in items:
+            if it.get("query"): assert abs(sim[it["query"]] - it["value"]) <= max(r["tolerance"]*abs(it["value"]), it.get("atol", 0), 1e-9), (mode, it, sim)
+        if any(it.get("param") for it in items): sim.update({it["param"]: it["value"] for it in items if it.get("param")})
+        assert abs(derive_answer(items, sim) - r["answer_value"]) <= r["tolerance"]*abs(r["answer_value"]), (mode, r["question"])
+
+def test_every_record_of_every_family_and_mode_reproduces(tmp_path):
+    "A small dataset over all families and modes: EVERY record's answer reproduces through `sim.query_scene` (one simulation per scene)."
+    from physci_lab.dataset import load_records
+    from physci_lab.problems import check_reproduce, PROBLEM_FAMILIES, MODES
+    from physci_lab.sim import query_scene
+    r = run("generate", "--n", "100", "--seed", "3", "--per-scene", "5", "--out", tmp_path/"all", "--quiet")
+    assert r.returncode == 0, r.stderr
+    recs = load_records(tmp_path/"all")
+    assert len(recs) == 100 and len({x["family"] for x in recs}) >= len(PROBLEM_FAMILIES) - 3 and {x["mode"] for x in recs} == set(MODES)
+    scenes = {}
+    for x in recs: scenes.setdefault(x["scene"], set()).update(it["query"] for it in x["reproduce"] if it.get("query"))
+    answers = {y: query_scene(y, sorted(qs)) for y, qs in scenes.items()}
+    bad = []
+    for x in recs:
+        res = check_reproduce(x, simulate=lambda qs, y=x["scene"]: {q: answers[y][q] for q in qs})
+        if not res["ok"]: bad.append((x["family"], x["mode"], x["question"].splitlines()[-1], res))
+    assert not bad, bad[:3]
+    assert max(sum(1 for x in recs if x["scene_id"] == s) for s in {x["scene_id"] for x in recs}) <= 5
 
 def test_sigkill_then_resume_gives_the_same_bytes(runs, tmp_path):
     out = tmp_path/"killed"
@@ -77,7 +104,10 @@ def test_bad_input_is_one_line_exit_2(runs, tmp_path):
 def test_show_previews_problems(runs, tmp_path):
     r = run("show", runs[1], "--n", "2")
     assert r.returncode == 0, r.stderr
+    assert r.stdout.count("answer:") == 2 and "60 problems" in r.stdout
+    assert len({l.split(" · ")[1] for l in r.stdout.splitlines() if l.startswith("[")}) == 2   # two different modes
+    r = run("show", runs[1], "--n", "1", "--first")
     first = json.loads((runs[1]/"data-00000.jsonl").read_text().splitlines()[0])
-    assert r.stdout.count("answer:") == 2 and first["answer"] in r.stdout and "60 problems" in r.stdout
+    assert r.returncode == 0 and first["answer"] in r.stdout
     r = run("show", tmp_path)
     assert r.returncode == 2 and "not a finished physci-lab dataset" in r.stderr
