@@ -232,6 +232,7 @@ class Judge:
         s = dict(rtol=self.rtol, structured_rtol=self.structured_rtol, pass_mark=self.pass_mark, retries=self.retries, escalate=self.escalate,
                  code_timeout_s=self.code_timeout_s, prompt_version=PROMPT_VERSION, judge_model=self.model)
         if self.llm: s |= dict(temperature=self.llm.temperature, max_tokens=self.llm.max_tokens, structured_method=self.llm.structured_method)
+        s['startup_check'] = getattr(self, 'checked', None)   # what `check()` found, or None when it was not run
         return s
 
     def __repr__(self): return f'Judge({self.model or "deterministic only"}, rtol={self.rtol}, pass_mark={self.pass_mark})'
@@ -248,14 +249,17 @@ _CHECK = {'type': 'object', 'additionalProperties': False, 'required': ['answer'
 @patch
 def check(self:Judge)->str:
     "Check the judge model accepts its settings and gives structured output; one line, or `JudgeSetupError`."
-    if self.llm is None: return 'no judge model: deterministic judging only; long-form and unreadable answers will be ERROR'
+    if self.llm is None:
+        self.checked = 'no judge model: deterministic judging only; long-form and unreadable answers will be ERROR'
+        return self.checked
     try: d = self.llm.structured('What is 2 + 3? Give just the number.', _CHECK, name='sum', meter=self.meter)
     except LLMRequestError as e:
         hint = ' (the model rejects the temperature asked for)' if 'temperature' in str(e).lower() else ''
         raise JudgeSetupError(f'judge {self.model} at temperature {self.llm.temperature}: {e}{hint}') from None
     except LLMError as e: raise JudgeSetupError(f'judge {self.model}: structured output failed: {e}') from None
     if d.get('answer') != 5: raise JudgeSetupError(f'judge {self.model}: answered 2 + 3 = {d.get("answer")}')
-    return f'judge {self.model}: temperature {self.llm.temperature} accepted, structured output works'
+    self.checked = f'judge {self.model}: temperature {self.llm.temperature} accepted, structured output works'
+    return self.checked
 
 # %% ../nbs/51_bench_judge.ipynb #7badc2bb
 @patch

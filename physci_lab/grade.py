@@ -673,6 +673,23 @@ def _symbolic_gold(text):
     names = tuple(symbol_names(*sides).items())
     return expr, eq, names
 
+def _gold_quantity_text(s, lenient=False):
+    "A gold read as a quantity only when all of it is one (a plain quantity, or a constant expression then a unit: `\\sqrt{2}\\,m/s`); None otherwise. `lenient`: also the response reader's last-number fallback."
+    t = _clean(_last_side(s))
+    try: return parse_quantity(t)
+    except Exception: pass
+    toks = re.split(r'(?:\s|\\,|\\;|~)+', t.strip())
+    for k in range(1, min(4, len(toks) - 1) + 1):
+        head, tail = ' '.join(toks[:-k]), ' '.join(toks[-k:])
+        try: u = parse_unit(tail)
+        except Exception: continue
+        v = _const_value(head)
+        if v is not None: return Q_(v, u)
+    if lenient:
+        try: return read_quantity(s)
+        except Exception: return None
+    return None
+
 def _prepare(gold, kind, unit):
     where = f'gold {str(gold)[:60]!r}'
     if kind is not None and kind not in GRADE_KINDS: raise GoldError(f'kind {kind!r}: must be one of {", ".join(GRADE_KINDS)}')
@@ -703,9 +720,9 @@ def _prepare(gold, kind, unit):
                     v = float((q.to(u) if q.units != _DIMLESS else q).magnitude)
                 except Exception: raise GoldError(f'{where}: not a number in {unit}') from None
             return _gold_quantity(Q_(v, u), True)
-        if _STARTS_NUMBER.match(s) and (kind is not None or (not re.search(r'\*(?!\s*10\b)', s) and not _letter_product(s))):
-            try: return _gold_quantity(read_quantity(s), True, percent=bool(_PERCENT_TEXT.search(s)))
-            except Exception: pass
+        if (_STARTS_NUMBER.match(s) or s.startswith('\\')) and (kind is not None or (not re.search(r'\*(?!\s*10\b)', s) and not _letter_product(s))):
+            q = _gold_quantity_text(s, lenient=kind is not None)
+            if q is not None: return _gold_quantity(q, True, percent=bool(_PERCENT_TEXT.search(s)))
         v = _const_value(_last_side(s))
         if v is not None: return _gold_quantity(Q_(v), False)
         if kind is not None: raise GoldError(f'{where}: not a number')

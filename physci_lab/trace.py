@@ -46,6 +46,7 @@ class TraceEvent:
         d, k = self.data, self.kind
         cut = lambda s, n=110: (lambda x: x if len(x) <= n else x[:n-1] + '…')(' '.join(str(s).split()))
         if k == 'start': return f"{d.get('kind', 'agent')} agent: {cut(d.get('question', ''))}"
+        if k == 'memory_read' and 'for' in d: return f"knowledge for {d['for']}: " + ('; '.join(x.get('title', '') for x in d.get('knowledge', [])) or 'none found')
         if k == 'memory_read': return f"{len(d.get('experience', []))} experience(s), {len(d.get('knowledge', []))} knowledge item(s)"
         if k in ('plan', 'replan'):
             s = '; '.join(f"{x.get('worker')}: {x.get('action') or cut(x.get('instruction', ''), 40)}" for x in d.get('steps', []))

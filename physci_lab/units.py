@@ -10,7 +10,7 @@ __all__ = ['ureg', 'Q_', 'CODATA_YEAR', 'constants', 'get_registry', 'QuantityPa
            'check_equation']
 
 # %% ../nbs/00_units.ipynb #0681fbb6
-import ast, csv, functools, math, re, keyword
+import ast, csv, functools, math, re, keyword, threading
 from dataclasses import dataclass
 from fractions import Fraction
 import pint
@@ -292,6 +292,10 @@ _SAME_FUNCS = frozenset('Abs abs re im conjugate floor ceiling Max Min max min'.
 _KEYWORDS = re.compile(r'\b(' + '|'.join(keyword.kwlist) + r')\b')
 _SUM_OPS = {ast.Add: 'add', ast.Sub: 'subtract'}
 
+# CPython 3.11 can fail `ast.parse` running in several threads at once ("AST constructor recursion depth
+# mismatch", a SystemError): the agent and the judge grade from threads, so parsing is serialised
+_AST_LOCK = threading.Lock()
+
 @functools.lru_cache(maxsize=8192)
 def _parse(text:str)->ast.AST:
     "Parse one side of an equation (sympy syntax, `^` for powers) with Python's `ast`."
@@ -299,7 +303,8 @@ def _parse(text:str)->ast.AST:
     if len(text) > 5000: raise EquationError(f'cannot read expression {_show(text)}: longer than 5000 characters')
     s = text.translate(_UNICODE).replace('^', '**').replace('·', '*')
     if _KEYWORDS.search(s): s = _KEYWORDS.sub(r'\1__kw', s)
-    try: tree = ast.parse(s.strip(), mode='eval')
+    try:
+        with _AST_LOCK: tree = ast.parse(s.strip(), mode='eval')
     except (SyntaxError, ValueError, RecursionError, MemoryError) as e:
         raise EquationError(f'cannot read expression {_show(text)}: {type(e).__name__}') from None
     tree.src = s

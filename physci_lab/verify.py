@@ -168,10 +168,12 @@ def _formulas(self:LocalVerifier, task)->list:
     return out
 
 def _code(self:LocalVerifier, out)->Check:
-    rc, killed = getattr(out, 'returncode', None), getattr(out, 'killed_reason', None)
+    "Exit status and output of a program run (a `CodeRun`, or its dict when rebuilt from a trace)."
+    get = (lambda k: out.get(k)) if isinstance(out, dict) else (lambda k: getattr(out, k, None))
+    rc, killed = get('returncode'), get('killed_reason')
     if killed: return Check('code', False, f'the program was killed ({killed})')
-    if rc != 0: return Check('code', False, f'the program exited with status {rc}: ' + ' | '.join(str(getattr(out, 'stderr', '')).strip().splitlines()[-2:]))
-    if not str(getattr(out, 'stdout', '')).strip() and not getattr(out, 'files', None): return Check('code', False, 'the program printed nothing')
+    if rc != 0: return Check('code', False, f'the program exited with status {rc}: ' + ' | '.join(str(get('stderr') or '').strip().splitlines()[-2:]))
+    if not str(get('stdout') or '').strip() and not get('files'): return Check('code', False, 'the program printed nothing')
     return Check('code', True, 'exit status 0 with output')
 
 def _quantities(self:LocalVerifier, task, qs)->list:
@@ -336,14 +338,15 @@ def _grounding(self:GlobalEvaluator, answer:dict, steps:list)->Check:
     return Check('grounding', not bad, '; '.join(bad[:3]) if bad else f'{len(claims)} claim(s), each tied to a step or a source')
 
 def _consistency(self:GlobalEvaluator, answer:dict, steps:list)->Check|None:
-    "When the final answer is one number, the trace must have produced it (within `rtol`, in any unit)."
+    "When the final answer is one number, the trace must have produced it (within `rtol`, in any unit). A step's `numbers` (read from the live output by the agent) are used when present: its saved output holds exact forms like `20*sqrt(1090)/327` whose digits are not values."
     final = _strip_fences(str(answer.get('final') or '')).split('=')[-1].strip()
     try: q = parse_quantity(final)
     except (QuantityParseError, ValueError, pint.PintError): return None
     if not math.isfinite(q.magnitude): return Check('consistency', False, f'the final answer {final!r} is not finite')
     ok_steps = [s for s in steps if s.get('ok')]
     if not ok_steps: return None
-    seen = [x for s in ok_steps for x in quantities_of(s.get('output')) + quantities_of(str(s.get('summary', '')))]
+    seen = [x for s in ok_steps for x in (quantities_of(list(s['numbers'])) if s.get('numbers') is not None
+                                          else quantities_of(s.get('output')) + quantities_of(str(s.get('summary', ''))))]
     def close(a, b): return math.isclose(a, b, rel_tol=self.rtol, abs_tol=1e-12)
     for x in seen:
         if close(x.magnitude, q.magnitude): return Check('consistency', True, f'{final} matches a verified step')

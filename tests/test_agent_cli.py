@@ -1,0 +1,121 @@
+"End-to-end tests of `physci-lab ask`, `physci-lab trace` and `physci-lab bench run`, run as subprocesses against recorded model responses served on 127.0.0.1."
+import json, os, signal, subprocess, sys, time
+from pathlib import Path
+import pytest
+from physci_lab.llm import ReplayServer, recording_path
+from physci_lab.trace import Trace
+from physci_lab.bench_report import read_jsonl
+
+EXE = str(Path(sys.executable).parent/"physci-lab")
+ROOT = Path(__file__).resolve().parents[1]
+ITEMS = ROOT/"tests"/"fixtures"/"physcibench"/"items.jsonl"
+QC = "How long does a stone dropped from rest take to fall 20 m (g = 9.81 m/s^2)?"
+
+def env(**kw):
+    "The environment of a user with no model configured, plus `kw`."
+    e = {k: v for k, v in os.environ.items() if not k.startswith(("PHYSCI_LAB_", "ANTHROPIC_", "OPENAI_"))}
+    e["NO_PROXY"] = ",".join(filter(None, [e.get("NO_PROXY"), "127.0.0.1", "localhost"]))
+    return e | kw
+
+def run(*args, timeout=120, **kw):
+    return subprocess.run([EXE, *args], capture_output=True, text=True, timeout=timeout, env=env(**kw))
+
+def test_ask_anthropic_with_trace(tmp_path):
+    with ReplayServer(recording_path("agent/ask_anthropic.json")) as srv:
+        r = run("ask", QC, "--model", "anthropic:claude-haiku-4-5", "--no-memory", "--trace", str(tmp_path/"run.jsonl"),
+                PHYSCI_LAB_BASE_URL=srv.url, ANTHROPIC_API_KEY="test-key")
+        assert r.returncode == 0, r.stderr
+        srv.assert_done()
+    assert r.stdout == "From h = g t²/2, t = √(2h/g) = 2.02 s (step 1).\n\nFinal answer: 2.02 s\n"
+    for what in ("plan", "dispatch", "verdict", "answer", "stop", "trace: ", "accepted by the evaluator: True", "3 call(s), 2100 in + 450 out tokens, $0.004350"):
+        assert what in r.stderr, (what, r.stderr)
+    tr = Trace.load(tmp_path/"run.jsonl")
+    assert tr.question == QC and tr.final == "2.02 s"
+    assert [e.kind for e in tr.of("start", "plan", "answer", "stop")] == ["start", "plan", "answer", "stop"]
+    assert tr.of("tool_call")[0].data["tool"] == "physics_solve"
+    s = run("trace", str(tmp_path/"run.jsonl"))
+    assert s.returncode == 0, s.stderr
+    assert s.stdout.startswith(f"question: {QC}")
+    for what in ("physics_solve", "outcome: done; accepted by the evaluator: True", "final answer: 2.02 s", "model usage:", "model_call 3"):
+        assert what in s.stdout, (what, s.stdout)
+
+def test_ask_openai(tmp_path):
+    with ReplayServer(recording_path("agent/ask_openai.json")) as srv:
+        r = run("ask", QC, "--model", "openai:gpt-4.1-mini", "--base-url", srv.url + "/v1", "--no-memory", OPENAI_API_KEY="test-key")
+        assert r.returncode == 0, r.stderr
+        srv.assert_done()
+        assert srv.requests[0].path.endswith("/chat/completions") and srv.requests[0].body["response_format"]["type"] == "json_schema"
+    assert r.stdout.endswith("Final answer: 2.02 s\n")
+
+def test_ask_without_model_is_one_line_exit_2():
+    r = run("ask", QC, "--no-memory")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr and "no model configured: set PHYSCI_LAB_MODEL" in r.stderr
+    r = run("ask", QC, "--model", "anthropic:claude-haiku-4-5")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "set ANTHROPIC_API_KEY" in r.stderr
+
+def test_trace_missing_file_is_one_line_exit_2(tmp_path):
+    r = run("trace", str(tmp_path/"none.jsonl"))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "none.jsonl" in r.stderr
+
+def _slow(name, delay_s):
+    "A recording whose every response waits `delay_s` (so a run can be interrupted part-way), served twice: the item in flight at Ctrl-C is asked again."
+    rec = json.loads(recording_path(f"agent/{name}").read_text())
+    for i in rec["interactions"]: i["response"]["delay_s"] = delay_s
+    rec["interactions"] += json.loads(json.dumps(rec["interactions"]))
+    return rec
+
+def test_bench_run_ctrl_c_then_resume_then_score(tmp_path):
+    out = tmp_path/"run"
+    args = ["bench", "run", "--agent", "delve", "--data", str(ITEMS), "--out", str(out), "--workers", "1", "--no-memory",
+            "--model", "anthropic:claude-haiku-4-5"]
+    with ReplayServer(_slow("bench_delve.json", 0.15), ordered=False) as srv:
+        kw = dict(PHYSCI_LAB_BASE_URL=srv.url, ANTHROPIC_API_KEY="test-key")
+        p = subprocess.Popen([EXE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(**kw))
+        res, t0 = out/"results.jsonl", time.time()
+        while len(read_jsonl(res)) < 3 and time.time() - t0 < 90 and p.poll() is None: time.sleep(0.05)
+        p.send_signal(signal.SIGINT)                              # Ctrl-C
+        so, se = p.communicate(timeout=60)
+        assert p.returncode == 130, se
+        assert "interrupted" in se and so == ""
+        done = read_jsonl(res)
+        assert 3 <= len(done) < 15 and all(r["error"] is None and r["response"] for r in done)
+        assert res.read_text().endswith("\n")                    # no torn line
+        r = run(*args, **kw)                                       # the re-run resumes
+        assert r.returncode == 0, r.stderr
+        summary = json.loads(r.stdout)
+        assert summary["skipped"] == len(done) and summary["ran"] == 15 - len(done) and summary["failed"] == 0
+        assert not srv.mismatches
+    rows = read_jsonl(res)
+    assert sorted(r["id"] for r in rows) == sorted(json.loads(l)["id"] for l in ITEMS.read_text().splitlines())
+    assert len(list((out/"traces").glob("*.jsonl"))) == 15
+    # the same judge scores the results file (no judge model: the four items that need one are ERROR, the rest scored)
+    s = run("bench", "score", "--data", str(ITEMS), "--predictions", str(res), "--out", str(tmp_path/"scored"))
+    assert s.returncode == 0, s.stderr
+    v = {x["id"]: x for x in read_jsonl(tmp_path/"scored"/"verdicts.jsonl")}
+    assert sum(x["outcome"] == "CORRECT" for x in v.values()) == 11
+    assert {i for i, x in v.items() if x["outcome"] == "ERROR"} == {"chem-sr-03", "phys-sr-04", "phys-ed-01", "chem-ed-02"}
+
+def test_bench_run_baseline_cost_cap_then_resume(tmp_path):
+    args = ["bench", "run", "--agent", "baseline", "--data", str(ITEMS), "--out", str(tmp_path/"b"), "--workers", "1",
+            "--model", "anthropic:claude-haiku-4-5"]
+    with ReplayServer(recording_path("agent/bench_baseline.json"), ordered=False) as srv:
+        url = ["--base-url", srv.url]
+        r = run(*args, *url, "--budget-usd", "0.002", ANTHROPIC_API_KEY="test-key")   # each item costs $0.0009: stops after the third
+        assert r.returncode == 0, r.stderr
+        s = json.loads(r.stdout)
+        assert (s["ran"], s["not_run"], s["stopped"]) == (3, 12, "budget")
+        r = run(*args, *url, "--workers", "3", "--per-minute", "600", ANTHROPIC_API_KEY="test-key")   # resumes; rate-limited to one start per 0.1 s
+        assert r.returncode == 0, r.stderr
+        srv.assert_done()
+    s = json.loads(r.stdout)
+    assert (s["run"], s["ran"], s["failed"], s["skipped"], s["stopped"]) == ("baseline", 12, 0, 3, None)
+    assert len(read_jsonl(tmp_path/"b"/"results.jsonl")) == 15
+
+def test_bench_run_bad_input(tmp_path):
+    r = run("bench", "run", "--data", str(tmp_path/"none.jsonl"), "--out", str(tmp_path/"x"), "--model", "anthropic:claude-haiku-4-5",
+            ANTHROPIC_API_KEY="test-key")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "none.jsonl" in r.stderr
+    r = run("bench", "run", "--data", str(ITEMS), "--out", str(tmp_path/"x"), "--ablate", "planner", "--model", "anthropic:claude-haiku-4-5",
+            ANTHROPIC_API_KEY="test-key")
+    assert r.returncode == 2 and "ablate 'planner'" in r.stderr
