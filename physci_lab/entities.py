@@ -14,11 +14,11 @@ from .dsl import (Param, EntityType, Entity, Scene, SceneError, Body, BuildConte
                             ENTITY_TYPES, shape_inertia, _fmt)
 
 # %% auto #0
-__all__ = ['G', 'SOLREF', 'SOLIMP', 'BOX', 'CLEAR', 'BODY_QUANTITIES', 'SEGMENT_NAMES', 'BETA', 'FAMILIES', 'Incline', 'Floor',
-           'Wall', 'Ceiling', 'Mass', 'decide_static_friction', 'FixedPulley', 'MovablePulley', 'string_motion',
-           'layout_strings', 'build_springs', 'describe_connections', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel',
-           'Ball', 'Projectile', 'NewtonGravity', 'Star', 'Planet', 'RocketThrust', 'Rocket', 'Lorentz', 'Charge',
-           'MagneticField', 'ElectricField', 'sample_scene']
+__all__ = ['G', 'SOLREF', 'SOLIMP', 'BOX', 'CLEAR', 'BIG', 'BODY_QUANTITIES', 'SEGMENT_NAMES', 'BETA', 'FAMILIES', 'Incline',
+           'Floor', 'Wall', 'Ceiling', 'Mass', 'decide_static_friction', 'FixedPulley', 'MovablePulley',
+           'string_motion', 'pulley_motion', 'layout_strings', 'build_springs', 'describe_connections', 'Roller',
+           'Pendulum', 'RodPendulum', 'Wheel', 'Ball', 'Projectile', 'NewtonGravity', 'Star', 'Planet', 'RocketThrust',
+           'Rocket', 'Lorentz', 'Charge', 'MagneticField', 'ElectricField', 'sample_scene']
 
 # %% ../nbs/11_entities.ipynb #40e2b6db
 G = constants.G            # m^3 kg^-1 s^-2, CODATA
@@ -26,6 +26,7 @@ SOLREF = [0.002, 1.0]      # constraint time constant (s) and damping ratio
 SOLIMP = [0.9999, 0.9999, 0.001, 0.5, 2]
 BOX = 0.1                  # m, default half-size of a block
 CLEAR = 0.05               # m, a block closer than this to a pulley has reached it
+BIG = 0.15                 # m, largest half-size a block is drawn with (on a long ramp or rope)
 
 def _q(axis, angle):
     "Quaternion of a rotation by `angle` (rad) about a unit `axis`."
@@ -72,6 +73,9 @@ class Incline(EntityType):
             amax = mo[0]   # a block pulled over a pulley: size the ramp from the motion it really has
         vmax = max([abs(r.get('velocity') or 0) for r in riders] + [0])
         travel = vmax*T + 0.5*amax*T*T
+        if riders and not any(_in_strings(sc, r.id) for r in riders) and all(_in_springs(sc, r.id) for r in riders):
+            push = sum(abs(r.get('force') or 0) for r in riders)/min(r['mass'] for r in riders)
+            travel = vmax*T + 0.5*push*T*T + _spring_reach(sc, riders, ctx.g*math.sin(th))   # springs hold them: they oscillate
         L = e.get('length') or (2*travel + 2*BOX + 1.0 if pulled else travel + 2*BOX + 0.6)
         L = max(L if e.get('length') else L/0.95, 1.0)   # room for blocks drawn up to 2 % of the length
         u = np.array([math.cos(th), 0, math.sin(th)]); n = np.array([-math.sin(th), 0, math.cos(th)])
@@ -90,6 +94,16 @@ class Incline(EntityType):
         if mu == 0 and not ms: return what + ' and frictionless.'
         if ms is not None and ms != mu: return what + f"; the coefficients of static and kinetic friction between it and the block on it are {_fmt(ms)} and {_fmt(mu)}."
         return what + f"; the coefficient of kinetic friction between it and the block on it is {_fmt(mu)}."
+
+def _spring_reach(sc, riders, g_along):
+    "How far (m) spring-held blocks get from where they start: twice each spring's amplitude, plus the span of the spring itself."
+    out = 0.0
+    for s in {id(s): s for r in riders for s in _in_springs(sc, r.id)}.values():
+        ms = [sc.entities[x] for x in s['between'] if sc.entities[x].type == 'mass']
+        k, d = s['k'], sum(abs(m.get('displacement') or 0) for m in ms)
+        amp = d + sum(abs(m.get('velocity') or 0)*math.sqrt(m['mass']/k) + 2*(abs(m.get('force') or 0) + m['mass']*g_along)/k for m in ms)
+        out += 2*amp + s.get('rest_length', 0.5) + d
+    return out
 
 @register
 class Floor(Incline):
@@ -168,6 +182,11 @@ class Mass(EntityType):
         "Half-size of the drawn block (m): 2.5×BOX under a stacked block; narrower than its pulley when blocks hang on both sides of it."
         if e.get('size'): return e['size']
         if any(x.type == 'mass' for x in _ent_on(sc, e.id)): return 2.5*BOX
+        on = sc.entities[e['on']].type if e.get('on') else None
+        for s in (_in_springs(sc, e.id) if on in ('incline', 'floor') else []):   # room between it and the wall or block at the other end
+            ms = [sc.entities[x] for x in s['between'] if sc.entities[x].type == 'mass']
+            room = s.get('rest_length', 0.5) - sum(abs(m.get('displacement') or 0) for m in ms)
+            return max(0.02, min(BOX, room/len(ms)))
         for s in _in_strings(sc, e.id):
             p = s['path']; i = p.index(e.id)
             for j in (i - 1, i + 1):
@@ -183,9 +202,10 @@ class Mass(EntityType):
                                                          joints=joints, rgba=(0.2, 0.4, 0.8, 1), sites={f'{e.id}:site': (0, 0, 0)}).add_to(parent)
         if sup is not None and sup.type in ('incline', 'floor'):
             r = ctx.placed[on].extra
-            if not e.get('size') and h == BOX: h = max(h, 0.02*r['L'])   # drawn longer on a long ramp, so it shows in a picture
+            lead = max(h, 0.02*r['L']) if not e.get('size') and h == BOX else h   # a free block starts 2 % of the ramp below its top
+            if not e.get('size') and h == BOX and not _in_springs(sc, e.id): h = min(lead, BIG)   # drawn longer on a long ramp, up to BIG
             hh = min(h, BOX)
-            if r['next_s'] is None: s0 = (r['L']/2 if r['pulled'] else h + 0.3)
+            if r['next_s'] is None: s0 = (r['L']/2 if r['pulled'] else lead + 0.3)
             else: s0 = r['next_s']
             r['next_s'] = s0 + 2*h + 0.5
             pos = r['top'] - r['u']*s0 + r['n']*hh
@@ -298,9 +318,9 @@ class FixedPulley(EntityType):
         "Moment of inertia about the axle (kg m²)."
         m, R = e.get('mass') or 0.0, e.get('radius', 0.05)
         return (0.5 if e.get('shape', 'solid_cylinder') == 'solid_cylinder' else 1.0)*m*R*R
-    def build(self, e, ctx, centre=None):
+    def build(self, e, ctx, centre=None, radius=None):
         centre = np.array([0, 0, ctx.top]) if centre is None else centre
-        R = e.get('radius', 0.05)
+        R = radius or e.get('radius', 0.05)
         if self.massive(e):
             m = e['mass']; shape = e.get('shape', 'solid_cylinder')
             Body(e.id, 'cylinder', (R, 0.02), m, _axis_y(shape_inertia(shape, m, (R, 0.02))), pos=tuple(centre), geom_quat=tuple(_q([1, 0, 0], math.pi/2)),
@@ -349,20 +369,55 @@ def string_motion(sc:Scene, path:list) -> tuple|None:
     inert += sum(ENTITY_TYPES['fixed_pulley'].inertia(sc.entities[w])/sc.entities[w].get('radius', 0.05)**2 for w in wheels)
     return (abs(drive) + extra)/inert, v
 
+def pulley_motion(sc:Scene, path:list) -> dict|None:
+    """Initial upward accelerations (m/s²) of the movable pulleys and hanging blocks on a string of vertical strands
+    (ceilings, light fixed pulleys, movable pulleys, blocks hanging from fixed pulleys) from m a = −m g + c T + F with Σ c a = 0;
+    None for other strings (or a string that goes slack at once)."""
+    c, m, F = {}, {}, {}
+    fixed = lambda x: sc.entities[x].type == 'ceiling' or (sc.entities[x].type == 'fixed_pulley' and not sc.entities[x].get('on'))
+    for i, eid in enumerate(path):
+        e = sc.entities[eid]; nb = [path[j] for j in (i - 1, i + 1) if 0 <= j < len(path)]
+        if e.type == 'fixed_pulley' and ENTITY_TYPES['fixed_pulley'].massive(e): return None
+        if fixed(eid): continue
+        if e.type == 'movable_pulley' and len(nb) == 2 and all(map(fixed, nb)):   # two vertical strands
+            c[eid], F[eid] = 2.0, 0.0
+            m[eid] = e['mass'] + sum(_stack_mass(sc, x.id) for x in _ent_on(sc, eid) if x.type == 'mass')
+        elif e.type == 'mass' and e.get('on') is None and not e.get('velocity') and len(nb) == 1 and sc.entities[nb[0]].type == 'fixed_pulley':
+            c[eid], m[eid], F[eid] = 1.0, e['mass'], e.get('force') or 0.0
+        else: return None
+    if not any(sc.entities[k].type == 'movable_pulley' for k in c): return None
+    T = sum(c[k]*(sc.gravity - F[k]/m[k]) for k in c)/sum(c[k]**2/m[k] for k in c)
+    if T <= 0: return None
+    return {k: -sc.gravity + (c[k]*T + F[k])/m[k] for k in c}
+
 def _hang_depth(ctx, path):
-    "How far below its pulley a hanging block starts: room for the motion over `size_time`, with a margin."
+    """(depth, drop): how far below its pulley a hanging block starts, and how far below the top a movable pulley hangs:
+    room for the rise each has over `size_time`, with a margin."""
     sc, T = ctx.scene, ctx.size_time
     mo = string_motion(sc, path)
-    if mo is not None: return 1.1*(0.5*mo[0]*T*T + mo[1]*T) + 0.3
+    if mo is not None: d = 1.1*(0.5*mo[0]*T*T + mo[1]*T) + 0.3; return d, d/2
+    pm = pulley_motion(sc, path)
+    if pm is not None:
+        rise = lambda ks: max([1.1*0.5*max(pm[k], 0.0)*T*T for k in ks] + [0.0])
+        R = max([sc.entities[k].get('radius', 0.05) for k in pm if sc.entities[k].type == 'movable_pulley'])
+        return rise([k for k in pm if sc.entities[k].type == 'mass']) + 0.3, rise([k for k in pm if sc.entities[k].type == 'movable_pulley']) + R + CLEAR + 0.3
     k = 2.0 if any(sc.entities[p].type == 'movable_pulley' for p in path) else 1.0
-    return 0.5*k*ctx.g*T**2 + 0.5
+    d = 0.5*k*ctx.g*T**2 + 0.5
+    return d, d/2
+
+def _wheel_radius(sc, path, i):
+    "Radius a fixed pulley is laid out with: its own, or (light, radius not given, next to a movable pulley) 0.15 m, to space the wheels."
+    e = sc.entities[path[i]]
+    if e.get('radius') is not None or ENTITY_TYPES['fixed_pulley'].massive(e): return e.get('radius', 0.05)
+    near = [path[j] for j in (i - 1, i + 1) if 0 <= j < len(path)]
+    return 0.15 if any(sc.entities[x].type == 'movable_pulley' for x in near) else 0.05
 
 def layout_strings(ctx:BuildContext):
     "Place pulleys and hanging blocks along each string and add the strings as tendons."
     sc = ctx.scene
     for sid, s in sc.strings.items():
-        path = s['path']; depth = _hang_depth(ctx, path)
-        ctx.top = max(getattr(ctx, 'top', 0.0), depth + 0.5)
+        path = s['path']; depth, drop = _hang_depth(ctx, path)
+        ctx.top = max(getattr(ctx, 'top', 0.0), max(depth, drop) + 0.5)
         H = ctx.top
         sites, cursor, pending, hang_under, cuts = [], None, [], {}, []
         for i, eid in enumerate(path):
@@ -379,8 +434,9 @@ def layout_strings(ctx:BuildContext):
                     ENTITY_TYPES['fixed_pulley'].build(e, ctx, C)
                     ctx.placed[eid].extra.update(entry=E, exit=X)
                 elif eid not in ctx.placed:
+                    R = _wheel_radius(sc, path, i)
                     cx = (cursor if cursor is not None else 0.0) + R
-                    ENTITY_TYPES['fixed_pulley'].build(e, ctx, np.array([cx, 0, H]))
+                    ENTITY_TYPES['fixed_pulley'].build(e, ctx, np.array([cx, 0, H]), radius=R)
                     ctx.placed[eid].extra.update(entry=np.array([cx - R, 0, H]), exit=np.array([cx + R, 0, H]))
                 x = ctx.placed[eid].extra
                 a, b = (x['entry'], x['exit'])
@@ -398,7 +454,7 @@ def layout_strings(ctx:BuildContext):
             elif t == 'movable_pulley':
                 R = e.get('radius', 0.05)
                 cx = (cursor if cursor is not None else 0.0) + R
-                ENTITY_TYPES['movable_pulley'].build(e, ctx, np.array([cx, 0, H - depth/2]))
+                ENTITY_TYPES['movable_pulley'].build(e, ctx, np.array([cx, 0, H - drop]))
                 sites += [f'{eid}:in', f'{eid}:out']
                 ctx.checks.append(_reaches(eid, np.array([0, 0, H]), 'the support above', R + CLEAR))
                 cursor = cx + R
@@ -457,9 +513,10 @@ def _segments(ctx, sid, sites, cuts):
     return out
 
 def _place_hanging(ctx, eid, top, depth):
-    e = ctx.scene.entities[eid]; h = ENTITY_TYPES['mass'].half(e, ctx.scene)
-    if not e.get('size') and h == BOX: h = max(h, min(0.025*depth, 0.5))   # drawn bigger on a long rope (a still shows it)
-    ENTITY_TYPES['mass'].build(e, ctx, at=np.array([top[0], 0, top[2] - depth]) - [0, 0, h], half=h)
+    "Hang a block `depth` (plus a little rope on a long one) below `top`; drawn bigger on a long rope (a still shows it), up to `BIG`."
+    e = ctx.scene.entities[eid]; h = pad = ENTITY_TYPES['mass'].half(e, ctx.scene)
+    if not e.get('size') and h == BOX: pad = max(h, min(0.025*depth, 0.5)); h = min(pad, BIG)
+    ENTITY_TYPES['mass'].build(e, ctx, at=np.array([top[0], 0, top[2] - depth - pad]), half=h)
 
 def _reaches(eid, point, what, clearance):
     def check(tr):

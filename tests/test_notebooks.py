@@ -1,4 +1,6 @@
 "Run every notebook's test cells through nbdev's own runner, one pytest test per notebook."
+import multiprocessing as mp
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 import pytest
 # aliases: pytest would otherwise collect nbdev's `test_nb` as a test of its own
@@ -13,7 +15,11 @@ def test_notebook(nb, request):
     cfg = _nbdev_config(ROOT)
     skip = cfg.tst_flags.split()
     force = ["slow"] if request.config.getoption("--slow") else []
-    ok, secs = _run_nb_tests(nb, skip_flags=skip, force_flags=force, basepath=str(ROOT), cell_timeout=cfg.cell_timeout)
+    # each notebook in a fresh process, as `nbdev-test` does: a notebook re-runs its export cells, and the classes
+    # it defines there must not leak into the next notebook's registries
+    with ProcessPoolExecutor(1, mp_context=mp.get_context("spawn")) as ex:
+        ok, secs = ex.submit(_run_nb_tests, nb, skip_flags=skip, force_flags=force, basepath=str(ROOT),
+                             cell_timeout=cfg.cell_timeout).result()
     assert ok, f"{nb.name}: a test cell failed (traceback above)"
 
 def test_every_notebook_is_collected():
