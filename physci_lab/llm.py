@@ -20,6 +20,7 @@ from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 import inspect
 import anthropic, openai, httpx2
 from fastcore.docments import docments
+from .core import AST_LOCK
 from fastcore.basics import patch
 from .core import UserInputError
 
@@ -72,7 +73,7 @@ class ToolSpec:
     @classmethod
     def from_function(cls, fn:Callable, name:str|None=None):
         "A `ToolSpec` whose schema comes from `fn`'s signature, type hints and docments."
-        docs, sig = docments(fn), inspect.signature(fn)
+        with AST_LOCK: docs, sig = docments(fn), inspect.signature(fn)   # docments parses source: see physci_lab.core
         props, required = {}, []
         for p in sig.parameters.values():
             t = _JSON_TYPES.get(getattr(p.annotation, '__origin__', p.annotation), 'string')
