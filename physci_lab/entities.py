@@ -15,7 +15,7 @@ from .dsl import (Param, EntityType, Entity, Scene, SceneError, Body, BuildConte
 
 # %% auto #0
 __all__ = ['G', 'SOLREF', 'SOLIMP', 'BOX', 'CLEAR', 'BIG', 'BODY_QUANTITIES', 'SEGMENT_NAMES', 'BETA', 'FAMILIES', 'Incline',
-           'Floor', 'Wall', 'Ceiling', 'Mass', 'decide_static_friction', 'FixedPulley', 'MovablePulley',
+           'Floor', 'Wall', 'Ceiling', 'Mass', 'decide_static_friction', 'FixedPulley', 'MovablePulley', 'chain_below',
            'string_motion', 'pulley_motion', 'layout_strings', 'build_springs', 'describe_connections', 'Roller',
            'Pendulum', 'RodPendulum', 'Wheel', 'Ball', 'Projectile', 'NewtonGravity', 'Star', 'Planet', 'RocketThrust',
            'Rocket', 'Lorentz', 'Charge', 'MagneticField', 'ElectricField', 'sample_scene']
@@ -243,7 +243,8 @@ class Mass(EntityType):
         if p.extra.get('mu_k'): ctx.conservative = ctx.conservative  # friction only removes energy
     def describe(self, e, sc):
         on = e.get('on'); t = sc.entities[on].type if on else None
-        where = {None: ' hangs from the string' if _in_strings(sc, e.id) else (' hangs from the spring' if _in_springs(sc, e.id) else ' falls freely'),
+        held = [sid for sid, s in sc.strings.items() if e.id in s['path'] and not (len(s['path']) == 2 and s['path'][0] == e.id)]   # not a string it carries
+        where = {None: (f' hangs from the string {held[0]}' if len(sc.strings) > 1 and held else ' hangs from the string') if _in_strings(sc, e.id) else (' hangs from the spring' if _in_springs(sc, e.id) else ' falls freely'),
                  'incline': ' rests on the ramp' + _paren(on, 'ramp'), 'floor': ' rests on the floor', 'mass': f' rests on top of block {on}',
                  'movable_pulley': f' hangs from the movable pulley {on}'}[t]
         if t == 'mass':
@@ -352,6 +353,14 @@ class MovablePulley(EntityType):
         load = [x for x in _ent_on(sc, e.id)]
         return f"A movable pulley ({e.id}) of mass {_fmt(e['mass'])} kg{' (its block included)' if load else ''} hangs in a loop of the string and starts from rest."
 
+def chain_below(sc:Scene, eid:str) -> list:
+    "Blocks hanging below block `eid` one under the other, each by a string of its own from the block above (top first)."
+    out = []
+    for s in sc.strings.values():
+        p = s['path']
+        if len(p) == 2 and p[0] == eid and sc.entities[p[1]].type == 'mass' and sc.entities[p[1]].get('on') is None: out += [p[1]] + chain_below(sc, p[1])
+    return out
+
 def string_motion(sc:Scene, path:list) -> tuple|None:
     """(a, v): bounds on the acceleration (m/s²) and initial speed (m/s) of the bodies on a string that runs from one block,
     over fixed pulleys, to another block; None for other strings (movable pulleys, supports). Friction only slows them."""
@@ -361,11 +370,12 @@ def string_motion(sc:Scene, path:list) -> tuple|None:
     for sign, eid in ((-1, path[0]), (1, path[-1])):
         e = sc.entities[eid]
         if e.type != 'mass': return None
-        on = e.get('on'); m = e['mass']
+        on = e.get('on'); chain = [sc.entities[x] for x in chain_below(sc, eid)] if on is None else []
+        m = e['mass'] + sum(x['mass'] for x in chain)   # with the blocks hanging below it
         if on is None: drive += sign*m*sc.gravity
         elif sc.entities[on].type == 'incline': drive += sign*m*sc.gravity*math.sin(math.radians(sc.entities[on]['angle']))
         elif sc.entities[on].type != 'floor': return None
-        inert += m; extra += abs(e.get('force') or 0); v = max(v, abs(e.get('velocity') or 0))
+        inert += m; extra += sum(abs(x.get('force') or 0) for x in [e] + chain); v = max(v, abs(e.get('velocity') or 0))
     inert += sum(ENTITY_TYPES['fixed_pulley'].inertia(sc.entities[w])/sc.entities[w].get('radius', 0.05)**2 for w in wheels)
     return (abs(drive) + extra)/inert, v
 
@@ -394,6 +404,7 @@ def _hang_depth(ctx, path):
     """(depth, drop): how far below its pulley a hanging block starts, and how far below the top a movable pulley hangs:
     room for the rise each has over `size_time`, with a margin."""
     sc, T = ctx.scene, ctx.size_time
+    if len(path) == 2 and path[1] in chain_below(sc, path[0]): return 0.6, 0.3   # a block hanging below another: it moves with it
     mo = string_motion(sc, path)
     if mo is not None: d = 1.1*(0.5*mo[0]*T*T + mo[1]*T) + 0.3; return d, d/2
     pm = pulley_motion(sc, path)
@@ -420,6 +431,7 @@ def layout_strings(ctx:BuildContext):
         ctx.top = max(getattr(ctx, 'top', 0.0), max(depth, drop) + 0.5)
         H = ctx.top
         sites, cursor, pending, hang_under, cuts = [], None, [], {}, []
+        carried = False   # the string hangs a block below another: the two move together
         for i, eid in enumerate(path):
             e = sc.entities[eid]; t = e.type
             if t == 'fixed_pulley':
@@ -461,10 +473,13 @@ def layout_strings(ctx:BuildContext):
             elif t == 'ceiling':
                 x0 = cursor if cursor is not None else 0.0
                 if eid not in ctx.placed: ENTITY_TYPES['ceiling'].build(e, ctx, np.array([x0, 0, H]))
-                sites.append(ctx.placed[eid].site); cursor = ctx.sites[ctx.placed[eid].site][0]
+                sites.append(ctx.placed[eid].site); cursor = ctx.sites[ctx.placed[eid].site][0]; last = ctx.sites[ctx.placed[eid].site]
+            elif t == 'mass' and e.get('on') is None and eid in ctx.placed:   # hung by an earlier string: the next block hangs below it
+                sites.append(f'{eid}:site'); last = ctx.sites[f'{eid}:site']; cursor = last[0]; carried = True
             elif t == 'mass' and e.get('on') is None:
                 if cursor is None: pending.append(eid); continue
-                _place_hanging(ctx, eid, last, depth); sites.append(f'{eid}:site'); hang_under[eid] = last
+                _place_hanging(ctx, eid, last, depth); sites.append(f'{eid}:site')
+                if not carried: hang_under[eid] = last
             else:
                 if eid not in ctx.placed: raise SceneError(f"strings.{sid}.path[{i}]: cannot attach a string to {eid} ({t})")
                 if ctx.placed[eid].site is None: raise SceneError(f"strings.{sid}.path[{i}]: {eid} ({t}) has no attachment point")
@@ -1085,12 +1100,18 @@ def _fam_charge(rng, d):
     if d >= 2: ents['efield'] = {'type': 'electric_field', 'E': _u(rng, 0.5, 3), 'direction': 90.0}
     return {'name': 'charged_particle', 'duration': 2.0, 'gravity': 0.0, 'entities': ents}
 
+def _fam_two_strings(rng, d):
+    return {'name': 'two_strings', 'duration': 2.0, 'entities': {'weight': {'type': 'mass', 'mass': _u(rng, 0.5, 2.5)}, 'wheel': {'type': 'fixed_pulley'},
+            'a': {'type': 'mass', 'mass': _u(rng, 0.5, 3)}, 'b': {'type': 'mass', 'mass': _u(rng, 0.5, 1.5), 'force': -_u(rng, 5, 20)}},
+            'strings': {'upper': {'path': ['weight', 'wheel', 'a']}, 'lower': {'path': ['a', 'b']}}}
+
 FAMILIES = {'fixed_pulley': _fam_fixed_pulley, 'movable_pulley': _fam_movable_pulley, 'compound_pulley': _fam_compound_pulley,
             'incline': _fam_incline, 'atwood_incline': _fam_atwood_incline, 'stacked_blocks': _fam_stacked,
             'spring_horizontal': _fam_spring_h, 'spring_vertical': _fam_spring_v, 'spring_two_masses': _fam_spring_two,
             'simple_pendulum': _fam_pendulum, 'physical_pendulum': _fam_physical_pendulum, 'collision_1d': _fam_collision_1d,
             'collision_2d': _fam_collision_2d, 'projectile': _fam_projectile, 'rolling': _fam_rolling, 'torque_wheel': _fam_torque_wheel,
-            'orbit_two_body': _fam_orbit_two, 'orbit_three_body': _fam_orbit_three, 'rocket': _fam_rocket, 'charged_particle': _fam_charge}
+            'orbit_two_body': _fam_orbit_two, 'orbit_three_body': _fam_orbit_three, 'rocket': _fam_rocket, 'charged_particle': _fam_charge,
+            'two_strings': _fam_two_strings}
 
 def sample_scene(family:str, # one of `FAMILIES`
                  rng, # a numpy Generator, or an int seed

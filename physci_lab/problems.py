@@ -400,6 +400,12 @@ def comparison(ctx:Ctx) -> list:
             if (v := _try(f, tr)) is None or not math.isfinite(v) or close(v, 1.0, ctx.tol): continue   # equal by symmetry: no question
             out.append(Candidate('comparison', f"What is the ratio of {what} of {a} to that of {b} at t = {_fmt(t)} s?", '', v, f, subject=(a, b), t=t,
                                  verification={'method': f'ratio of two recorded values ({q})'}))
+    strings = [s for s, x in ctx.c.strings.items() if not x.get('segments')]
+    if len(strings) >= 2:   # two strings: the ratio of their tensions
+        a, b = strings[:2]; t = ctx.t(); f = _ratio(a, b, 'tension', t)
+        if (v := _try(f, tr)) is not None and math.isfinite(v) and v > 0 and not close(v, 1.0, ctx.tol):
+            out.append(Candidate('comparison', f"What is the ratio of the tension in the string {a} to that in the string {b} at t = {_fmt(t)} s?", '', v, f,
+                                 subject=(a, b), t=t, verification={'method': 'ratio of two recorded values (tension)'}))
     return out
 
 # %% ../nbs/20_problems.ipynb #b4c4edad
