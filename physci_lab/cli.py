@@ -8,7 +8,7 @@ Docs: https://physci-lab.github.io/physci-lab/cli.html.md"""
 __all__ = ['COMMANDS', 'build_parser', 'main']
 
 # %% ../nbs/90_cli.ipynb #a9fe2ef2
-import argparse, contextlib, io, json, sys
+import argparse, contextlib, importlib, io, json, sys
 from . import __version__
 from .core import UserInputError
 
@@ -76,13 +76,11 @@ def _run_sandbox(a):
     print(json.dumps(check_sandbox(), indent=1))
     return 0
 
-def _add_memory(p):
-    from physci_lab.memory import add_memory_args
-    add_memory_args(p)
-
-def _run_memory(a):
-    from physci_lab.memory import run_memory
-    return run_memory(a)
+def _lazy(module:str, add:str, run:str)->tuple:
+    "`(add, run)` for a subcommand whose arguments and job live in `physci_lab.<module>`, imported only when used."
+    def _add(p): getattr(importlib.import_module(f'physci_lab.{module}'), add)(p)
+    def _run(a): return getattr(importlib.import_module(f'physci_lab.{module}'), run)(a)
+    return _add, _run
 
 def _add_bench(p):
     sub = p.add_subparsers(dest='bench_cmd', metavar='ACTION', required=True)
@@ -110,54 +108,6 @@ def _run_bench(a):
     from physci_lab.agent import run_bench_run
     return run_bench_run(a)
 
-def _add_ask(p):
-    from physci_lab.agent import add_ask_args
-    add_ask_args(p)
-
-def _run_ask(a):
-    from physci_lab.agent import run_ask
-    return run_ask(a)
-
-def _add_trace(p):
-    from physci_lab.trace import add_trace_args
-    add_trace_args(p)
-
-def _run_trace(a):
-    from physci_lab.trace import run_trace
-    return run_trace(a)
-
-def _add_generate(p):
-    from physci_lab.dataset import add_generate_args
-    add_generate_args(p)
-
-def _run_generate(a):
-    from physci_lab.dataset import run_generate
-    return run_generate(a)
-
-def _add_show(p):
-    from physci_lab.dataset import add_show_args
-    add_show_args(p)
-
-def _run_show(a):
-    from physci_lab.dataset import run_show
-    return run_show(a)
-
-def _add_eval(p):
-    from physci_lab.evaluation import add_eval_args
-    add_eval_args(p)
-
-def _run_eval(a):
-    from physci_lab.evaluation import run_eval
-    return run_eval(a)
-
-def _add_train(p):
-    from physci_lab.rlvr import add_train_args
-    add_train_args(p)
-
-def _run_train(a):
-    from physci_lab.rlvr import run_train
-    return run_train(a)
-
 # %% ../nbs/90_cli.ipynb #25c0df69
 _TOUR = [
     ('parse a quantity written in LaTeX', "parse_quantity(r'3.2\\times10^{3}\\,\\mathrm{m\\,s^{-1}}')"),
@@ -184,17 +134,17 @@ def _run_demo(a):
 # %% ../nbs/90_cli.ipynb #c5746f1d
 COMMANDS = {
     'demo':     ('a short tour of the units and grading core', _add_demo, _run_demo),
-    'generate': ('write a dataset of verified physics problems from simulated scenes', _add_generate, _run_generate),
-    'show':     ('preview the problems of a dataset', _add_show, _run_show),
-    'train':    ('post-train a model on a dataset with GSPO + dynamic sampling (or the SFT baseline)', _add_train, _run_train),
-    'eval':     ('score a model on the synthetic test split and real physics benchmarks', _add_eval, _run_eval),
+    'generate': ('write a dataset of verified physics problems from simulated scenes', *_lazy('dataset', 'add_generate_args', 'run_generate')),
+    'show':     ('preview the problems of a dataset', *_lazy('dataset', 'add_show_args', 'run_show')),
+    'train':    ('post-train a model on a dataset with GSPO + dynamic sampling (or the SFT baseline)', *_lazy('rlvr', 'add_train_args', 'run_train')),
+    'eval':     ('score a model on the synthetic test split and real physics benchmarks', *_lazy('evaluation', 'add_eval_args', 'run_eval')),
     'grade':    ('grade a response against a gold answer; prints the verdict as JSON', _add_grade, _run_grade),
     'simulate': ('simulate a scene and print recorded quantities at given times', _add_simulate, _run_simulate),
     'describe': ('print the English description of a scene', _add_describe, _run_describe),
     'render':   ('render a scene to a video (.mp4 or .gif)', _add_render, _run_render),
-    'memory':   ('list, search, export, import or delete agent memory items', _add_memory, _run_memory),
-    'ask':      ('answer a question with the research agent', _add_ask, _run_ask),
-    'trace':    ('summarise a saved agent trace (JSONL)', _add_trace, _run_trace),
+    'memory':   ('list, search, export, import or delete agent memory items', *_lazy('memory', 'add_memory_args', 'run_memory')),
+    'ask':      ('answer a question with the research agent', *_lazy('agent', 'add_ask_args', 'run_ask')),
+    'trace':    ('summarise a saved agent trace (JSONL)', *_lazy('trace', 'add_trace_args', 'run_trace')),
     'bench':    ('benchmark harness: run an agent on a benchmark, or score predictions', _add_bench, _run_bench),
     'sandbox':  ('show (or set up) the code sandbox: interpreter and isolation layers', _add_sandbox, _run_sandbox),
 }
