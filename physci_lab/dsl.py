@@ -393,6 +393,12 @@ class BuildContext:
 
     @property
     def g(self) -> float: return self.scene.gravity
+
+    def shared_force(self, cls):
+        "The scene's one per-step force of type `cls` (a field every entity adds to), created on first use."
+        for f in self.forces:
+            if isinstance(f, cls): return f
+        f = cls(); self.forces.append(f); return f
     def world_site(self, name, pos, body=None):
         "Add a site (on the world or a body) and remember its world position."
         (body or self.spec.worldbody).add_site(name=name, pos=list(pos), size=[0.01, 0, 0])

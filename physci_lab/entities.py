@@ -833,14 +833,10 @@ class Star(EntityType):
         joints = [] if fixed else [(f'{e.id}:x', 'slide', (1, 0, 0), {}), (f'{e.id}:y', 'slide', (0, 1, 0), {})]
         Body(e.id, 'sphere', (0.08,), e['mass'], [0.4*e['mass']*0.08**2]*3, pos=(0, 0, 0), joints=joints, rgba=(1, 0.8, 0.2, 1)).add_to(ctx.spec.worldbody)
         ctx.placed[e.id] = Placed(e.id, None, [j[0] for j in joints], None, None, {'fixed': fixed})
-        _newton(ctx).members.append((e.id, e.id, fixed))
+        ctx.shared_force(NewtonGravity).members.append((e.id, e.id, fixed))
     def describe(self, e, sc):
         return f"A star ({e.id}) of mass {_fmt(e['mass'])} kg{' is held fixed' if e.get('fixed', True) else ' is free to move'}; bodies attract by Newtonian gravity (G = 6.674e-11 N·m²/kg²)."
 
-def _newton(ctx):
-    for f in ctx.forces:
-        if isinstance(f, NewtonGravity): return f
-    f = NewtonGravity(); ctx.forces.append(f); return f
 
 @register
 class Planet(EntityType):
@@ -872,7 +868,7 @@ class Planet(EntityType):
         if not fixed:
             sx, sy = ctx.init.get(f'{star.id}:x', (0, 0))[1], ctx.init.get(f'{star.id}:y', (0, 0))[1]
             ctx.init[f'{star.id}:x'] = (0.0, sx - vel[0]*e['mass']/M); ctx.init[f'{star.id}:y'] = (0.0, sy - vel[1]*e['mass']/M)
-        _newton(ctx).members.append((e.id, e.id, False))
+        ctx.shared_force(NewtonGravity).members.append((e.id, e.id, False))
         ctx.max_dt = min(getattr(ctx, 'max_dt', 1e-3), 2e-3/math.sqrt(G*(M + e['mass'])/r**3))
         def crash(tr, eid=e.id, sid=star.id):
             d = np.linalg.norm(tr.sensor(eid, 'framepos') - tr.sensor(sid, 'framepos'), axis=1)
@@ -944,10 +940,6 @@ class Lorentz:
             else: data.xfrc_applied[pl[0], :3] = q*(self.E + np.cross(v, [0, 0, self.B]))
     def potential(self, q, r): return -q*(r @ self.E)
 
-def _lorentz(ctx):
-    for f in ctx.forces:
-        if isinstance(f, Lorentz): return f
-    f = Lorentz(); ctx.forces.append(f); return f
 
 @register
 class Charge(EntityType):
@@ -970,7 +962,7 @@ class Charge(EntityType):
              joints=[(f'{e.id}:x', 'slide', (1, 0, 0), {}), (f'{e.id}:y', 'slide', (0, 1, 0), {})], rgba=(0.9, 0.2, 0.9, 1)).add_to(ctx.spec.worldbody)
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:x', f'{e.id}:y'], None, None, {'charge': e['charge']})
         ctx.init[f'{e.id}:x'] = (0.0, v*math.cos(ph)); ctx.init[f'{e.id}:y'] = (0.0, v*math.sin(ph))
-        _lorentz(ctx).members.append((e.id, e['charge'], e['mass']))
+        ctx.shared_force(Lorentz).members.append((e.id, e['charge'], e['mass']))
     def describe(self, e, sc):
         return f"A particle ({e.id}) of mass {_fmt(e['mass'])} kg and charge {_fmt(e['charge'])} C starts at the origin moving with speed {_fmt(e['speed'])} m/s along +x in the x–y plane."
 
@@ -981,7 +973,7 @@ class MagneticField(EntityType):
     feels_gravity = False
     params = {'B': Param('T', -1e3, 1e3, required=True, sample=(0.5, 2), doc='field strength along +z')}
     def build(self, e, ctx):
-        _lorentz(ctx).B += e['B']; ctx.placed[e.id] = Placed(extra={'B': e['B']})
+        ctx.shared_force(Lorentz).B += e['B']; ctx.placed[e.id] = Placed(extra={'B': e['B']})
         w = max([abs(x['charge'])*abs(e['B'])/x['mass'] for x in ctx.scene.entities.values() if x.type == 'charge'] + [1e-9])
         ctx.max_dt = min(getattr(ctx, 'max_dt', 1e-3), 5e-3/w)
     def describe(self, e, sc): return f"A uniform magnetic field of {_fmt(e['B'])} T points along +z (out of the x–y plane)."
@@ -995,7 +987,7 @@ class ElectricField(EntityType):
               'direction': Param('deg', -360, 360, default=90.0, doc='direction in the x–y plane, from +x')}
     def build(self, e, ctx):
         ph = math.radians(e.get('direction', 90.0))
-        _lorentz(ctx).E += e['E']*np.array([math.cos(ph), math.sin(ph), 0.0]); ctx.placed[e.id] = Placed(extra={})
+        ctx.shared_force(Lorentz).E += e['E']*np.array([math.cos(ph), math.sin(ph), 0.0]); ctx.placed[e.id] = Placed(extra={})
     def describe(self, e, sc): return f"A uniform electric field of {_fmt(e['E'])} V/m points at {_fmt(e.get('direction', 90))}° from +x in the x–y plane."
 
 # %% ../nbs/11_entities.ipynb #54e26393
