@@ -385,14 +385,19 @@ def search(self:Memory, text:str, # the query: a task, a question, a few words
     return Hits(items[n] for n in order)
 
 @patch
+def _search_store(self:Memory, store:str, text:str, k:int, kind:str|None)->Hits:
+    "Search one store ('experience' or 'knowledge'), or one `kind` of it."
+    if kind is not None and STORE_OF.get(kind) != store:
+        raise MemoryInputError(f'{store} kind {kind!r}: must be one of {", ".join(KINDS[store])}')
+    return self.search(text, k, (kind,) if kind else KINDS[store])
+
+@patch
 def retrieve_experience(self:Memory, task_text:str, # the new task or question
                         k:int=3, # how many
                         kind:str|None=None, # 'trajectory', 'recovery' or 'pattern' (default all three)
                        )->Hits:
     "The `k` past experiences most similar to a task: what the planner reads before it plans."
-    if kind is not None and STORE_OF.get(kind) != 'experience':
-        raise MemoryInputError(f'experience kind {kind!r}: must be one of {", ".join(KINDS["experience"])}')
-    return self.search(task_text, k, (kind,) if kind else KINDS['experience'])
+    return self._search_store('experience', task_text, k, kind)
 
 @patch
 def query_knowledge(self:Memory, text:str, # what the worker needs: "period of a pendulum", "Faraday constant"
@@ -400,9 +405,7 @@ def query_knowledge(self:Memory, text:str, # what the worker needs: "period of a
                     kind:str|None=None, # 'equation', 'procedure' or 'constant' (default all three)
                    )->Hits:
     "The `k` equations, procedures or constants most relevant to `text`: what workers read while they work."
-    if kind is not None and STORE_OF.get(kind) != 'knowledge':
-        raise MemoryInputError(f'knowledge kind {kind!r}: must be one of {", ".join(KINDS["knowledge"])}')
-    return self.search(text, k, (kind,) if kind else KINDS['knowledge'])
+    return self._search_store('knowledge', text, k, kind)
 
 # %% ../nbs/42_memory.ipynb #e052df6c
 def _table(items, score=False)->str:
