@@ -36,10 +36,14 @@ _ACCENT = {'bar': 'bar', 'overline': 'bar', 'hat': 'hat', 'widehat': 'hat', 'til
 _DROP = re.compile(r'\\(?:left|right)(?![a-zA-Z])\.?|\\(?:big|Big|bigg|Bigg)[lrm]?(?![a-zA-Z])|\\(?:displaystyle|textstyle|limits|nolimits)(?![a-zA-Z])'
                    r'|\\[,;:! ]|\\q?quad(?![a-zA-Z])|~|\\%|\\mathrm\s*\{\s*d\s*\}(?=\s*\\?[a-zA-Z])')
 _SUPMAP = str.maketrans('⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺', '0123456789-+')
-_UNI = str.maketrans({'−': '-', '–': '-', '×': '*', '·': '*', '⋅': '*', '∙': '*', '÷': '/', '≈': '≈', 'π': ' pi '})
+_UNI = str.maketrans({'−': '-', '–': '-', '×': '*', '·': '*', '⋅': '*', '∙': '*', '÷': '/', '≈': '≈', 'π': ' pi ', '′': "'", '″': "''", '’': "'"})
 MAX_EXPR_CHARS, MAX_TOKENS, MAX_DEPTH, MAX_LOG10 = 1000, 400, 60, 300
+# operators that change a value and that we do not compute: an answer using them is wrong, a gold using them is declined
+_UNEVALUATED = frozenset('partial sum int oint iint iiint prod lim nabla ldots cdots dots vdots binom'.split())
 
-def _key(name): return name.replace('_', '').replace("'", 'prime')
+def _key(name):
+    "The key two spellings of one symbol share: subscript marks dropped, primes moved to the end (`ω′_L` and `ω_L′` are one symbol)."
+    return name.replace('_', '').replace("'", '') + 'prime' * name.count("'")
 
 # %% ../nbs/01b_expressions.ipynb #98ad2087
 def _flat(raw):
@@ -50,9 +54,9 @@ def _flat(raw):
 
 class _Lexer:
     "Tokens of an expression: ('num', s) ('name', s) ('func', s) ('const', s) ('frac',) ('sqrt',) ('op', c) ('open', c) ('close', c) ('eq', s)."
-    def __init__(self, s, known, words):
+    def __init__(self, s, known, words, latex=None):
         self.s, self.i, self.known, self.words, self.toks = s, 0, known, words, []
-        self.latex = '\\' in s or '{' in s
+        self.latex = ('\\' in s or '{' in s) if latex is None else latex
         self.bases = {_key(n.split('_')[0]) for n in known.values()}
         self.maxlen = max(len(k) for k in [*known, *words, *self.bases])
 
@@ -78,7 +82,8 @@ class _Lexer:
         while self.i < len(s):
             if s[self.i] == '_':
                 self.i += 1
-                if not self.latex and (m := re.compile(r'[A-Za-z0-9]+').match(s, self.i)): sub = m.group(); self.i = m.end()
+                m = re.compile(r'[A-Za-z0-9]+').match(s, self.i)
+                if m and (not self.latex or _key(f'{name}_{m.group()}') in self.known): sub = m.group(); self.i = m.end()
                 else: sub = _flat(self.group())
                 name = f'{name}_{sub}' if sub else name
             elif s[self.i] == "'": name += "'"; self.i += 1
@@ -111,12 +116,16 @@ class _Lexer:
             else: self.word(w, last=k == len(pieces) - 1)
 
     def command(self, c):
-        if c in ('frac', 'dfrac', 'tfrac', 'cfrac'): return self.emit('frac')
+        if c in ('frac', 'dfrac', 'tfrac', 'cfrac'):
+            if re.match(r'\s*\{\s*(?:d|\\mathrm\s*\{\s*d\s*\}|\\partial)(?![A-Za-z])[^{}]*\}\s*\{\s*(?:d|\\mathrm\s*\{\s*d\s*\}|\\partial)\s*\\?[A-Za-z]', self.s[self.i:self.i+80]):
+                self.err('a derivative is not evaluated')
+            return self.emit('frac')
         if c == 'sqrt': return self.emit('sqrt')
         if c in ('cdot', 'times', 'ast'): return self.emit('op', '*')
         if c == 'div': return self.emit('op', '/')
         if c in ('approx', 'simeq', 'sim', 'equiv', 'cong'): return self.emit('eq', 'approx')
-        if c in ('neq', 'leq', 'geq', 'le', 'ge', 'lt', 'gt', 'in', 'pm', 'mp', 'to', 'rightarrow'): self.err(f'unsupported \\{c}')
+        if c in ('neq', 'leq', 'geq', 'le', 'ge', 'lt', 'gt', 'in', 'pm', 'mp', 'to', 'rightarrow', 'propto'): self.err(f'unsupported \\{c}')
+        if c in _UNEVALUATED: self.err(f'\\{c} is not evaluated')
         if c in _FONT or c in _ACCENT:
             if c == 'rm': return
             w = _flat(self.group())
@@ -286,7 +295,7 @@ class _Parser:
         if self.peek()[0] == 'open': a = self.group()
         else:
             a = self.power() if not self.isop('-') else (self.next() and -self.power())
-            while self.starts_primary() and self.peek()[0] != 'func': a = a * self.power()
+            while self.starts_primary() and self.peek()[0] not in ('func', 'open'): a = a * self.power()
         if p is not None and p == -1 and f in _INVERSE: return _INVERSE[f](a)
         v = sp.log(a, base) if base is not None else f(a)
         return _pow(v, p) if p is not None else v
@@ -316,7 +325,7 @@ def parse_expression(text:str,               # LaTeX or plain text, e.g. `\frac{
     "The sides of `text` (split at `=`) as sympy expressions; raises `ExpressionError`."
     s = _prep(text)
     if not s: raise ExpressionError('empty expression')
-    lx = _Lexer(s, dict(names or {}), _WORDS)
+    lx = _Lexer(s, dict(names or {}), _WORDS, latex='\\' in text or '{' in text)
     lx.split = (not _words_mode(s)) if split is None else split
     toks = lx.lex()
     if not toks: raise ExpressionError('empty expression')

@@ -12,15 +12,15 @@ from functools import lru_cache
 import sympy as sp
 from .core import UserInputError
 from .units import ureg, Q_, parse_quantity, parse_unit, QuantityParseError
-from .extract import _clean, _last_number, _split_parts, parse_choices, _NUM_RE, _CHOICE_GOLD
+from .extract import _clean, _split_parts, _choice_of, parse_choices, _CHOICE_GOLD
 from .expressions import *
 from .expressions import _evalf
 
 # %% auto #0
-__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'GoldError', 'read_quantity', 'gold_kind', 'olympiad_golds']
+__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'GoldError', 'sides', 'read_quantity', 'Gold', 'read_gold', 'gold_kind', 'olympiad_golds']
 
 # %% ../nbs/01c_golds.ipynb #33d245de
-GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'choice', 'parts')
+GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'equation', 'choice', 'parts')
 _DIMLESS, _PERCENT_UNIT = ureg.dimensionless, ureg.percent   # looked up once: each `ureg.x` access parses a unit
 
 class GoldError(UserInputError):
@@ -30,48 +30,116 @@ class GoldError(UserInputError):
 # %% ../nbs/01c_golds.ipynb #4a2eaaf6
 ZERO_ATOL = 1e-9
 _TOWER = re.compile(r'(?:\^|\*\*)\s*(?:\{[^{}]*(?:\^|\*\*)|\(?\s*[-+]?[\w.]+\s*(?:\^|\*\*))')
-_SPLIT_EQ = re.compile(r'\\approx|≈|\\simeq|=')
+_REL = re.compile(r'\\approx(?![a-zA-Z])|\\simeq(?![a-zA-Z])|≈|(?<![<>!=\\])=(?!=)')
 
 def _screen(text, limit=300):
     "Refuse text that could make pint or sympy compute forever."
     if len(text) > limit: raise ExpressionError(f'longer than {limit} characters')
     if _TOWER.search(text): raise ExpressionError('power tower refused')
 
+def sides(text:str, # e.g. `v = \sqrt{2gh} \approx 14\,\mathrm{m/s}`
+         )->list[str]:
+    "`text` split at its top-level `=`, `≈`, `\\approx` (never inside braces, brackets or parentheses)."
+    out, depth, start = [], 0, 0
+    for m in re.finditer(r'[{(\[]|[})\]]|' + _REL.pattern, text):
+        t = m.group()
+        if t in '{([': depth += 1
+        elif t in '})]': depth = max(0, depth - 1)
+        elif depth == 0: out.append(text[start:m.start()]); start = m.end()
+    out.append(text[start:])
+    return [s.strip() for s in out]
+
 def _last_side(text):
-    "`v = 12 m/s` -> `12 m/s`: the value is what follows the last `=` or `≈`."
-    parts = _SPLIT_EQ.split(text)
-    return parts[-1].strip() if parts[-1].strip() else text
+    "`v = 12 m/s` -> `12 m/s`: the value is what follows the last top-level `=` or `≈`."
+    parts = sides(text)
+    return parts[-1] if parts[-1] else text
 
 def _const_value(text):
     "The value of an expression without symbols (`\\frac{\\sqrt2}{2}`), else None."
-    try: sides = parse_expression(text, split=True)
+    try: ss = parse_expression(text, split=True)
     except ExpressionError: return None
-    e = sides[-1]
+    if len(ss) != 1: return None
+    e = ss[0]
     if e.free_symbols: return None
     try: z = _evalf(e, {})
     except Exception: return None
     return z.real if abs(z.imag) <= 1e-12 * max(1.0, abs(z.real)) and math.isfinite(z.real) else None
 
+
+# %% ../nbs/01c_golds.ipynb #4286903b
+_UNIT_SPLIT = re.compile(r'(?:\s|\\[,;: ]|~)+')
+# single letters pint reads as units that physics text mostly uses as symbols: in a gold written without
+# `\mathrm`/`\text`, `3R`, `2 G`, `5 l` are expressions (R, G, l as a radius, a constant, a length)
+_SYMBOL_LETTERS = frozenset('R G l M B k c h a b d e t u P S U E'.split())
+_EXPLICIT_UNIT = re.compile(r'\\(?:mathrm|text|textrm|rm|mbox|unit|si|SI|operatorname)\b|\\,|~|°|%|\\%|\^\\circ')
+
+def _unit_ok(q, tail, symbols, strict):
+    "Whether the unit text `tail` of a gold may stand for a unit: never a name the question or gold uses (unless written `\\mathrm{...}`)."
+    if not strict or not tail.strip() or _EXPLICIT_UNIT.search(tail): return True
+    words = set(re.findall(r'[A-Za-zΩµ]+', tail))
+    return not (words & set(symbols)) and not (len(words) == 1 and words <= _SYMBOL_LETTERS)
+
+def _number_unit(t, symbols=(), strict=False):
+    "A text that is all a number (or a constant expression) then an optional unit, as a pint Quantity; None otherwise."
+    t = _clean(t)
+    if not t: return None
+    _screen(t)
+    try: q = parse_quantity(t)
+    except QuantityParseError: q = None
+    if q is not None:
+        m = re.match(r'\s*[-+−]?[\d.,\s]*(?:[eE][-+]?\d+)?(?:\s*(?:\\times|×|x|\*|·|\\cdot)\s*10\s*(?:\^|\*\*)\s*\{?[-+−]?\d+\}?)?', t)
+        return q if _unit_ok(q, t[m.end():] if m else t, symbols, strict) else None
+    toks = [x for x in _UNIT_SPLIT.split(t.strip()) if x]
+    for k in range(0, min(4, len(toks) - 1) + 1):
+        head, tail = ' '.join(toks[:len(toks) - k]), ' '.join(toks[len(toks) - k:])
+        if tail:
+            if tail[:1].isdigit() or not _unit_ok(None, tail, symbols, strict): continue
+            try: u = parse_unit(tail)
+            except QuantityParseError: continue
+        else: u = _DIMLESS
+        v = _const_value(head)
+        if v is not None: return Q_(v, u) if u != _PERCENT_UNIT else Q_(v / 100)
+    if len(toks) == 1:        # `200\sqrt6m`: a constant glued to its unit
+        for j in range(len(t) - 1, 0, -1):
+            if not t[j].isalpha() or t[j-1] in '\\{' or not t[j-1:j].strip(): continue
+            head, tail = t[:j], t[j:]
+            if re.search(r'\\[A-Za-z]*$', head) or not _unit_ok(None, tail, symbols, strict): continue
+            try: u = parse_unit(tail)
+            except QuantityParseError: continue
+            v = _const_value(head)
+            if v is not None: return Q_(v, u)
+            break
+    return None
+
+def _is_unit_word(w):
+    try: parse_unit(w); return True
+    except QuantityParseError: return False
+
+_PROSE_TAIL = re.compile(r'\s*(?:,|;|\(|\bsince\b|\bbecause\b|\bwhich\b|\bwhere\b|\bso\b|\bin the\b|\bdirected\b|\bdownward|\bupward|\btoward)', re.I)
+
 def read_quantity(text:str, # e.g. `v \approx 1.2\times10^{3}\,\mathrm{m/s}`
                  ):
-    "The quantity a response states (a pint Quantity; no unit means dimensionless with no units); raises ValueError."
+    "The quantity an answer states (a pint Quantity; no unit means dimensionless); raises `ExpressionError` when the text is not one number with an optional unit."
     t = _clean(_last_side(_clean(text)))
-    _screen(t)
-    try: return parse_quantity(t)
-    except Exception: pass
-    if (v := _const_value(t)) is not None: return Q_(v)
-    m = _NUM_RE.search(t)
-    if m:
-        n = _last_number(t[:m.end()] + re.split(r'[\n,;]', t[m.end():])[0])
-        try: return parse_quantity(n)
-        except Exception: pass
-    raise ExpressionError(f'no number in {t[:60]!r}')
+    q = _number_unit(t)
+    if q is None and (m := _PROSE_TAIL.search(t)) and m.start() > 0:   # `12 m/s, downward`, `12 m/s (upward)`
+        q = _number_unit(t[:m.start()])
+    if q is None:                                                      # `5 m/s^2 roughly`: trailing words that are no unit
+        toks = t.split()
+        while len(toks) > 1 and re.fullmatch(r'[A-Za-z]{3,}[.,!]?', toks[-1]) and not _is_unit_word(toks[-1].rstrip('.,!')): toks.pop()
+        if len(toks) < len(t.split()): q = _number_unit(' '.join(toks))
+    if q is None: raise ExpressionError(f'not a number with a unit: {t[:60]!r}')
+    return q
+
 
 # %% ../nbs/01c_golds.ipynb #898e1ad7
 def _unit_str(u): return 'no unit' if u == _DIMLESS else f'{u:~P}'
 
-def _compare_numbers(r, g, rtol, what):
+def _compare_numbers(r, g, rtol, what, atol=None):
     if not math.isfinite(r): return False, f'{what} is not finite'
+    if atol is not None:
+        ok = abs(r - g) <= atol * (1 + 1e-9) + 1e-12 * abs(g)
+        return ok, f'{what} = {r:.6g} vs gold {g:.6g}: difference {abs(r - g):.3g} {"<=" if ok else ">"} the absolute tolerance {atol:g}'
     if g == 0:
         ok = abs(r) <= ZERO_ATOL
         return ok, f'{"within" if ok else "outside"} the absolute tolerance {ZERO_ATOL:g} of a zero gold ({what} = {r:.6g})'
@@ -79,95 +147,114 @@ def _compare_numbers(r, g, rtol, what):
     return ok, f'{what} = {r:.6g} vs gold {g:.6g}: relative error {abs(r - g) / abs(g):.3g} {"<=" if ok else ">"} rtol {rtol:g}'
 
 _PERCENT_TEXT = re.compile(r'%|\bpercent\b', re.I)
+_ANGLE_UNITS = ('degree', 'radian', 'arcminute', 'arcsecond', 'turn', 'revolution')
+def _is_angle(q): return any(a in n for n, _ in q.unit_items() for a in _ANGLE_UNITS)
 
-def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False):
-    "Compare answer text `ans` with gold quantity `gold_q`; `unit_given`: the gold carries a unit (else SI is implied); `percent`: it was a percentage."
+def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None):
+    "Compare answer text `ans` with gold quantity `gold_q`; `unit_given`: the gold has a unit; `percent`: it was written as a percentage."
     try: q = read_quantity(ans)
     except Exception as e: return False, f'could not read a number: {e}'
     try: mag = complex(q.magnitude)
     except Exception: return False, 'the answer is not a single number'
     if mag.imag: return False, 'the answer is complex'
-    gu = gold_q.units
+    gu, g = gold_q.units, float(gold_q.magnitude)
+    what = 'the answer' + (f' in {_unit_str(gu)}' if unit_given else '')
     try:
         if q.units == _DIMLESS: r = float(mag.real)          # no unit: read in the gold's unit
-        elif not unit_given: r = float(q.to_base_units().magnitude)    # gold is SI
-        elif q.is_compatible_with(gu): r = float(q.to(gu).magnitude)
-        else: return False, f'unit {_unit_str(q.units)} is not compatible with the gold unit {_unit_str(gu)}'
+        elif unit_given:
+            if not q.is_compatible_with(gu): return False, f'unit {_unit_str(q.units)} is not compatible with the gold unit {_unit_str(gu)}'
+            r = float(q.to(gu).magnitude)
+        elif q.dimensionless:                                 # an angle or a ratio unit against a bare number
+            r = float(q.to(_DIMLESS).magnitude)
+            if _is_angle(q):  # `30°` for a gold of 30 (degrees asked) or of 0.5236 (radians)
+                ok, why = _compare_numbers(float(mag.real), g, rtol, 'the angle as written', atol)
+                if ok: return ok, why
+        else: return False, f'the gold is a bare number and the answer has the unit {_unit_str(q.units)}'
     except Exception as e: return False, f'unit {_unit_str(q.units)} cannot be converted: {type(e).__name__}'
-    if not unit_given and q.units != _DIMLESS and not q.dimensionless and gu == _DIMLESS:
-        what = f'the answer in SI ({_unit_str(q.to_base_units().units)})'
-    else: what = 'the answer' + (f' in {_unit_str(gu)}' if unit_given else '')
-    ok, why = _compare_numbers(r, float(gold_q.magnitude), rtol, what)
+    ok, why = _compare_numbers(r, g, rtol, what, atol)
     if not ok and percent and q.units == _DIMLESS and not _PERCENT_TEXT.search(ans):
-        ok2, why2 = _compare_numbers(r / 100, float(gold_q.magnitude), rtol, 'the bare number read as a percentage')
+        ok2, why2 = _compare_numbers(r / 100, g, rtol, 'the bare number read as a percentage', None if atol is None else atol / 100)
         if ok2: return ok2, why2
     return ok, why
 
+
 # %% ../nbs/01c_golds.ipynb #b169f9fd
-_ANGLES = ('degree', 'radian', 'arcminute', 'arcsecond', 'turn', 'revolution', 'steradian')
 _STARTS_NUMBER = re.compile(r'[-+−]?(?:\d|\.\d)')
+_DEFINED = re.compile(r'^\s*(?:\\frac\s*\{\s*(?:d|\\partial|\\mathrm\s*\{\s*d\s*\})|d\s*\\?[A-Za-z]+\s*/\s*d)')   # dσ/dΩ = ...
 
 @dataclass(frozen=True)
-class _Gold:
-    kind: str
-    value: object            # Quantity | (expr, is_equation) | frozenset | tuple[_Gold]
-    unit_given: bool = False
-    names: tuple = ()
-    percent: bool = False    # written as a percentage: a bare response number may be the percentage itself
+class Gold:
+    "A gold answer read once: its kind and typed value; `explain()` says how it was read."
+    kind: str                # one of `GRADE_KINDS`
+    value: object            # Quantity | sympy expression | frozenset of letters | tuple of `Gold`
+    text: str = ''           # as written
+    unit_given: bool = False # a number with a unit (else a bare number: an answer with a unit is wrong)
+    names: tuple = ()        # (key, name) of the symbols the gold uses
+    percent: bool = False    # written as a percentage: a bare answer may be the percentage itself
+    name: str|None = None    # what a `name = value` gold names (`v` in `v = 12.2 m/s`)
+    atol: float|None = None  # an absolute tolerance in the gold's unit (a dataset's own), replacing `rtol`
+    is_eq: bool = False      # an equation: compared as `lhs - rhs` up to a factor
+
+    def explain(self)->str:
+        "The typed reading, one line per fact."
+        tol = f'absolute tolerance {self.atol:g}' + (f' {self.value.units:~P}' if self.unit_given else '') if self.atol is not None else 'relative tolerance rtol'
+        if self.kind == 'parts': head = [f'parts: {len(self.value)}'] + ['  ' + p.explain().replace('\n', '\n  ') for p in self.value]
+        elif self.kind == 'choice': head = [f'choice: options {", ".join(sorted(self.value))}']
+        elif self.kind in ('numeric', 'quantity'):
+            q = self.value
+            head = [f'{self.kind}: {q.magnitude:.6g}' + (f' {q.units:~P}' if self.unit_given else ' (no unit: an answer with a unit is wrong)'), f'tolerance: {tol}']
+            if self.percent: head.append('written as a percentage: a bare answer may give the percentage')
+        else:
+            syms = ', '.join(sorted(n for _, n in self.names)) or 'none'
+            head = [f'{self.kind}: {self.value}' + (' = 0 (up to a constant factor)' if self.kind == 'equation' else ''), f'symbols: {syms}']
+        if self.name: head.insert(1, f'names: {self.name}')
+        return '\n'.join(head)
+
+_Gold = Gold   # the former private name
+
+def _is_name(text):
+    "Whether one side is a bare name (`v`, `v_{\\max}`, `T(r)`, `\\omega'_L`, `d\\sigma/d\\Omega`): what a definition defines."
+    if _DEFINED.match(text): return True
+    try: e = parse_expression(text, split=False)
+    except ExpressionError: return False
+    return len(e) == 1 and (e[0].is_Symbol or (e[0].is_Mul and len(e[0].args) == 2 and all(a.is_Symbol for a in e[0].args)))
 
 _LETTER_PRODUCT = re.compile(r'[-+−]?(?:\d+\.?\d*|\.\d+)\s*((?:[A-Za-z]\s+)+[A-Za-z])')
-_UNIT_PRODUCTS = {tuple(sorted(p.split())) for p in ('N m', 'N s', 'N m s', 'J s', 'V s', 'A s', 'A h', 'W s', 'W h', 'V A', 'C V')}
+_UNIT_PRODUCTS = {tuple(sorted(p.split())) for p in ('N m', 'N s', 'N m s', 'J s', 'V s', 'A s', 'A h', 'W s', 'W h', 'V A', 'C V', 'T m', 'W m', 'J K', 'm s')}
 
 def _letter_product(s):
     "`2 g h`, `3 m g`: a number times single letters, read as symbols (not gram-hours) unless a usual unit product such as `N m`."
     m = _LETTER_PRODUCT.fullmatch(s)
     return bool(m) and tuple(sorted(m.group(1).split())) not in _UNIT_PRODUCTS
 
-def _gold_quantity(q, unit_given, percent=False):
-    "A dimensionless gold that is not an angle (`2 pi`, `5 %`) becomes a plain number."
-    percent = percent or q.units == _PERCENT_UNIT
-    if q.dimensionless and q.units != _DIMLESS and not any(a in n for n, _ in q.unit_items() for a in _ANGLES):
-        q = Q_(float(q.to('dimensionless').magnitude))
+def _quantity_gold(q, unit, where):
+    "Put a gold quantity in the unit the dataset gives (`unit=`): a bare number is in that unit; a written unit must agree with it."
+    if not unit: return q
+    try: u = parse_unit(unit)
+    except Exception: raise GoldError(f'{where}: unit {unit!r} not understood') from None
+    if q.units == _DIMLESS: return Q_(float(q.magnitude), u)
+    if not q.is_compatible_with(u): raise GoldError(f'{where}: written in {q.units:~P}, but its unit is given as {unit!r}')
+    return q.to(u)
+
+def _make_quantity(q, text, unit_given, name=None, atol=None, percent=False):
+    percent = percent or q.units == _PERCENT_UNIT or bool(_PERCENT_TEXT.search(text))
+    if q.dimensionless and q.units != _DIMLESS and not _is_angle(q) and 'steradian' not in str(q.unit_items()):
+        q = Q_(float(q.to('dimensionless').magnitude))      # `2 pi`, `5 %`: a plain number
     given = unit_given and q.units != _DIMLESS
-    return _Gold('quantity' if given else 'numeric', q, given, percent=percent and not given)
+    return Gold('quantity' if given else 'numeric', q, text, given, percent=percent and not given, name=name, atol=atol)
 
-def _symbolic_gold(text):
-    sides = parse_expression(text)
-    lhs, rhs = sides[0], sides[-1]
-    definition = len(sides) > 1 and (lhs.is_Symbol or (lhs.is_Mul and len(lhs.args) <= 2 and all(a.is_Symbol for a in lhs.args)))
-    if len(sides) == 1 or definition: expr, eq = rhs, False
-    else: expr, eq = sp.Add(lhs, -rhs), True
-    names = tuple(symbol_names(*sides).items())
-    return expr, eq, names
-
-def _gold_quantity_text(s, lenient=False):
-    "A gold read as a quantity only when all of it is one (a plain quantity, or a constant expression then a unit: `\\sqrt{2}\\,m/s`); None otherwise. `lenient`: also the response reader's last-number fallback."
-    t = _clean(_last_side(s))
-    try: return parse_quantity(t)
-    except Exception: pass
-    toks = re.split(r'(?:\s|\\,|\\;|~)+', t.strip())
-    for k in range(1, min(4, len(toks) - 1) + 1):
-        head, tail = ' '.join(toks[:-k]), ' '.join(toks[-k:])
-        try: u = parse_unit(tail)
-        except Exception: continue
-        v = _const_value(head)
-        if v is not None: return Q_(v, u)
-    if lenient:
-        try: return read_quantity(s)
-        except Exception: return None
-    return None
-
-def _prepare(gold, kind, unit):
+def _read(gold, kind, unit, atol, symbols):
     where = f'gold {str(gold)[:60]!r}'
     if kind is not None and kind not in GRADE_KINDS: raise GoldError(f'kind {kind!r}: must be one of {", ".join(GRADE_KINDS)}')
+    if atol is not None and not (isinstance(atol, (int, float)) and atol >= 0 and math.isfinite(atol)): raise GoldError(f'atol {atol!r}: must be a number >= 0')
     if isinstance(gold, (list, tuple)) or kind == 'parts':
         if not isinstance(gold, (list, tuple)) or not gold: raise GoldError(f'{where}: parts need a non-empty list')
-        return _Gold('parts', tuple(_prepare(g, None, None) for g in gold))
+        return Gold('parts', tuple(_read(g, None, None, None, symbols) for g in gold), str(list(gold)))
     if gold is None or isinstance(gold, bool): raise GoldError(f'{where}: not an answer')
-    if isinstance(gold, ureg.Quantity): return _gold_quantity(gold, True)
+    if isinstance(gold, ureg.Quantity): return _make_quantity(_quantity_gold(gold, unit, where), str(gold), True, atol=atol)
     if isinstance(gold, (int, float)):
         if not math.isfinite(gold): raise GoldError(f'{where}: not finite')
-        return _gold_quantity(Q_(float(gold), parse_unit(unit)) if unit else Q_(float(gold)), bool(unit))
+        return _make_quantity(_quantity_gold(Q_(float(gold)), unit, where), repr(gold), bool(unit), atol=atol)
     if not isinstance(gold, str): raise GoldError(f'{where}: a gold is a number, a string, a Quantity or a list')
     s = _clean(gold)
     if not s: raise GoldError(f'{where}: empty')
@@ -175,45 +262,95 @@ def _prepare(gold, kind, unit):
     if kind == 'choice' or (kind is None and unit is None and _CHOICE_GOLD.fullmatch(re.sub(r'[()]', '', s))):
         c = parse_choices(s)
         if c is None: raise GoldError(f'{where}: not a set of option letters A-H')
-        return _Gold('choice', c)
-    if kind in (None, 'numeric', 'quantity'):
-        if unit:
-            try: u = parse_unit(unit)
-            except Exception as e: raise GoldError(f'{where}: unit {unit!r} not understood') from None
-            v = _const_value(_last_side(s))
-            if v is None:
-                try:
-                    q = read_quantity(s)
-                    v = float((q.to(u) if q.units != _DIMLESS else q).magnitude)
-                except Exception: raise GoldError(f'{where}: not a number in {unit}') from None
-            return _gold_quantity(Q_(v, u), True)
-        if (_STARTS_NUMBER.match(s) or s.startswith('\\')) and (kind is not None or (not re.search(r'\*(?!\s*10\b)', s) and not _letter_product(s))):
-            q = _gold_quantity_text(s, lenient=kind is not None)
-            if q is not None: return _gold_quantity(q, True, percent=bool(_PERCENT_TEXT.search(s)))
-        v = _const_value(_last_side(s))
-        if v is not None: return _gold_quantity(Q_(v), False)
-        if kind is not None: raise GoldError(f'{where}: not a number')
-    try: expr, eq, names = _symbolic_gold(s)
+        return Gold('choice', c, s)
+    ss = sides(s)
+    if not all(ss): raise GoldError(f'{where}: an empty side of `=`')
+    name = ss[0] if len(ss) > 1 and _is_name(ss[0]) else None
+    if kind in (None, 'numeric', 'quantity') and not (kind is None and len(ss) == 2 and name is None and _const_value(ss[1]) == 0):
+        last = ss[-1]
+        looks = kind is not None or not (re.search(r'\*(?!\s*10\b)', last) or _letter_product(last))
+        q = None
+        try: q = _number_unit(last, symbols, strict=kind is None) if looks else None
+        except ExpressionError: q = None
+        if q is not None:
+            try: mag = complex(q.magnitude)
+            except Exception: mag = None
+            if mag is not None and not mag.imag and math.isfinite(mag.real):
+                return _make_quantity(_quantity_gold(q, unit, where), s, q.units != _DIMLESS or bool(unit), name=name, atol=atol)
+        if kind is not None: raise GoldError(f'{where}: not a number' + (f' in {unit}' if unit else ''))
+    try:
+        if name is not None or len(ss) == 1: exprs, eq = [parse_expression(ss[-1])[-1]], False
+        elif kind in (None, 'symbolic', 'equation') and len(ss) >= 2:
+            exprs = [parse_expression(x)[-1] for x in ss[:2]]; eq = True
+        else: raise ExpressionError('not one expression')
     except ExpressionError as e: raise GoldError(f'{where}: {e}') from None
-    if not expr.free_symbols and not eq and kind is None:
-        return _Gold('numeric', Q_(_const_value(s) or float(_evalf(expr, {}).real)), False)
-    return _Gold('symbolic', (expr, eq), names=names)
+    expr = sp.Add(exprs[0], -exprs[1]) if eq else exprs[0]
+    names = tuple(sorted(symbol_names(*exprs).items()))
+    if not expr.free_symbols and not eq:
+        v = _const_value(ss[-1])
+        if v is None: raise GoldError(f'{where}: its value cannot be computed')
+        return _make_quantity(_quantity_gold(Q_(v), unit, where), s, bool(unit), name=name, atol=atol)
+    return Gold('equation' if eq else 'symbolic', expr, s, names=names, name=name, is_eq=eq)
 
 @lru_cache(maxsize=4096)
-def _prepare_cached(gold, kind, unit): return _prepare(gold, kind, unit)
+def _read_cached(gold, kind, unit, atol, symbols): return _read(gold, kind, unit, atol, symbols)
 
-def _gold(gold, kind, unit):
+def read_gold(gold, # a number, a quantity or expression string, option letters, a pint Quantity, or a list of parts
+              kind:str|None=None, # force one of `GRADE_KINDS`
+              unit:str|None=None, # the gold's unit when the dataset gives it apart (OlympiadBench `unit`)
+              atol:float|None=None, # the dataset's absolute tolerance in that unit (OlympiadBench `error`)
+              symbols=(), # names the question uses: never read as units (`R`, `l`, `G`)
+             )->Gold:
+    "Read `gold` once into a typed `Gold` (cached); raises `GoldError` when it cannot be used."
     key = tuple(gold) if isinstance(gold, list) else gold
+    symbols = tuple(sorted(set(symbols or ())))
     try: hash(key)
-    except TypeError: return _prepare(gold, kind, unit)
-    return _prepare_cached(key, kind, unit)
+    except TypeError: return _read(gold, kind, unit, atol, symbols)
+    return _read_cached(key, kind, unit, atol, symbols)
+
+def _gold(gold, kind=None, unit=None, atol=None, symbols=()): return read_gold(gold, kind, unit, atol, symbols)
 
 def gold_kind(gold, # the gold answer
               kind:str|None=None, # force a kind
               unit:str|None=None, # the gold's unit when `gold` is a bare number
              )->str:
     "The kind `grade` reads `gold` as; raises `GoldError` when it cannot be used (check golds when building a dataset)."
-    return _gold(gold, kind, unit).kind
+    return read_gold(gold, kind, unit).kind
+
+
+# %% ../nbs/01c_golds.ipynb #cc9bfa9d
+def _numeric_side(text):
+    "Whether one side of an answer is a plain number or quantity (an approximation written after the expression)."
+    try: return _number_unit(text) is not None
+    except ExpressionError: return False
+
+def _answer_sides(ans, n=1):
+    "The sides of an answer that carry its expression: trailing numeric approximations (`≈ 2.66 m/s²`) dropped."
+    ss = [x for x in sides(_clean(ans)) if x]
+    while len(ss) > n and _numeric_side(ss[-1]): ss.pop()
+    return ss
+
+def _grade_one(ans, g, rtol):
+    "(correct, reason) for one extracted answer against a read gold."
+    if g.kind in ('numeric', 'quantity'): return _grade_quantity(ans, g.value, g.unit_given, rtol, g.percent, g.atol)
+    if g.kind == 'choice':
+        c = _choice_of([ans]) if isinstance(ans, str) else _choice_of(ans)
+        if c is None: return False, 'no option letters found'
+        if c == g.value: return True, 'same options'
+        miss, extra = ''.join(sorted(g.value - c)), ''.join(sorted(c - g.value))
+        return False, ' and '.join(x for x in (f'missing {miss}' if miss else '', f'extra {extra}' if extra else '') if x)
+    names = dict(g.names)
+    ss = _answer_sides(ans, 2 if g.is_eq else 1)
+    tol = SYM_RTOL_DECIMAL if re.search(r'\d\.\d', ans) else SYM_RTOL
+    try:
+        if g.is_eq:
+            if len(ss) < 2: return False, 'the gold is an equation and the answer is not'
+            a, b = (parse_expression(x, names=names, split=True)[-1] for x in ss[:2])
+            return equivalent(g.value, sp.Add(a, -b), tol, proportional=True)
+        e = parse_expression(ss[-1], names=names, split=True)[-1]
+    except ExpressionError as err: return False, f'could not read an expression: {err}'
+    return equivalent(g.value, e, tol)
+
 
 # %% ../nbs/01c_golds.ipynb #1c4b00eb
 def olympiad_golds(item:dict, # an OlympiadBench record with `final_answer` (list of str), `is_multiple_answer` and `unit`
@@ -224,6 +361,14 @@ def olympiad_golds(item:dict, # an OlympiadBench record with `final_answer` (lis
     if item['unit']:
         us = [u.strip() for u in re.split(r',(?![^{]*\})', item['unit'])]
         units = us if len(us) == len(answers) else [item['unit']] * len(answers)
-    return [(a, u if u and _STARTS_NUMBER.match(_last_side(_clean(a))) else None) for a, u in zip(answers, units)]
+    return [(a, u if u and _takes_unit(a) else None) for a, u in zip(answers, units)]
+
+def _takes_unit(a):
+    "Whether a gold is a number (or a constant such as `\\frac{707}{10}`, `200\\sqrt6`) written without its unit, so the dataset's unit applies."
+    t = _clean(_last_side(_clean(a)))
+    try: q = _number_unit(t, strict=True)
+    except ExpressionError: return False
+    return q is not None and q.units == _DIMLESS
 
 _olympiad_golds = olympiad_golds    # the former private name, kept for callers that import it
+

@@ -6,18 +6,17 @@ Docs: https://physci-lab.github.io/physci-lab/grade.html.md"""
 
 # %% ../nbs/01_grade.ipynb #4195d20a
 from __future__ import annotations
-import re, json, signal, threading
-from contextlib import contextmanager
+import re, json
 from dataclasses import dataclass, asdict
 import sympy as sp
 from .extract import *
 from .extract import _clean, _choice_of, _split_parts
 from .expressions import *
 from .golds import *
-from .golds import _gold, _grade_quantity
+from .golds import _gold, _grade_one
 
 # %% auto #0
-__all__ = ['GRADE_TIMEOUT', 'Verdict', 'GradeTimeout', 'grade', 'grade_json']
+__all__ = ['GRADE_KINDS', 'Verdict', 'grade', 'grade_json']
 
 # %% ../nbs/01_grade.ipynb #33d245de
 @dataclass
@@ -40,47 +39,9 @@ class Verdict:
 def _wrong(reason, extracted=None, kind=None): return Verdict(False, 0.0, extracted, reason, kind)
 
 # %% ../nbs/01_grade.ipynb #08bd5e76
-GRADE_TIMEOUT = 0.9
-
-class GradeTimeout(Exception):
-    "Raised by the SIGALRM backstop inside `grade`."
-
-def _on_alarm(signum, frame): raise GradeTimeout(f'grading took longer than {GRADE_TIMEOUT} s')
-
-@contextmanager
-def _time_limit(seconds):
-    "Raise `GradeTimeout` after `seconds` (main thread, POSIX, no other timer running); else do nothing."
-    usable = (hasattr(signal, 'setitimer') and threading.current_thread() is threading.main_thread()
-              and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
-    if not usable:
-        yield; return
-    old = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try: yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+GRADE_KINDS = GRADE_KINDS   # re-exported: the kinds a gold is read as
 
 # %% ../nbs/01_grade.ipynb #264194eb
-def _grade_one(ans, g, rtol):
-    "(correct, reason) for one extracted answer against a prepared gold."
-    if g.kind in ('numeric', 'quantity'): return _grade_quantity(ans, g.value, g.unit_given, rtol, g.percent)
-    if g.kind == 'choice':
-        c = _choice_of([ans]) if isinstance(ans, str) else _choice_of(ans)
-        if c is None: return False, 'no option letters found'
-        if c == g.value: return True, 'same options'
-        miss, extra = ''.join(sorted(g.value - c)), ''.join(sorted(c - g.value))
-        return False, ' and '.join(x for x in (f'missing {miss}' if miss else '', f'extra {extra}' if extra else '') if x)
-    expr, eq = g.value
-    try:
-        sides = parse_expression(_clean(ans), names=dict(g.names), split=True)
-    except ExpressionError as e: return False, f'could not read an expression: {e}'
-    tol = SYM_RTOL_DECIMAL if re.search(r'\d\.\d', ans) else SYM_RTOL
-    if eq:
-        if len(sides) < 2: return False, 'the gold is an equation and the answer is not'
-        return equivalent(expr, sp.Add(sides[0], -sides[-1]), tol, proportional=True)
-    return equivalent(expr, sides[-1], tol)
-
 def _match(ok):
     "Size of a maximum matching in the bipartite table ok[i][j] (gold part i, answer j)."
     owner = {}
@@ -104,7 +65,7 @@ def _grade(response, g, rtol, ordered):
         ok, why = _grade_one(answers[-1], g, rtol)
         return Verdict(ok, float(ok), answers[-1], why, g.kind)
     parts, n = g.value, len(g.value)
-    if len(answers) == 1 and n > 1: answers = _split_parts(answers[0])
+    if len(answers) < n: answers = [p for a in answers for p in (_split_parts(a) or [a])]   # several boxes, each `a, b`
     answers = answers[-n:]
     if ordered:
         res = [_grade_one(answers[i], p, rtol) if i < len(answers) else (False, 'missing') for i, p in enumerate(parts)]
@@ -118,33 +79,33 @@ def _grade(response, g, rtol, ordered):
 
 # %% ../nbs/01_grade.ipynb #a9d1ba87
 def grade(response:str,            # free model text (or just the answer)
-          gold,                    # number, quantity string, expression, choice letters or a list of parts
+          gold,                    # number, quantity string, expression, equation, choice letters, a list of parts, or a `Gold`
           *,
-          rtol:float=0.05,         # relative tolerance for numbers (the simulator paper's 5 % reward)
+          rtol:float=0.05,         # relative tolerance for numbers (the simulator paper's 5 %), used when nothing else is given
           kind:str|None=None,      # force one of `GRADE_KINDS` instead of inferring it
           ordered:bool=True,       # parts must come in the gold's order
           unit:str|None=None,      # the gold's unit when `gold` is a bare number (e.g. OlympiadBench's `unit` field)
+          atol:float|None=None,    # the dataset's absolute tolerance in the gold's unit (OlympiadBench `error`); replaces `rtol`
+          symbols=(),              # names the question uses (never read as units in the gold)
          )->Verdict:
     "Whether `response` answers `gold`. Never raises on the response; a bad gold or argument raises `GoldError`."
     if not isinstance(rtol, (int, float)) or not 0 <= rtol < 1: raise GoldError(f'rtol {rtol!r}: must be in [0, 1)')
-    try:
-        with _time_limit(GRADE_TIMEOUT): g = _gold(gold, kind, unit)
-    except GradeTimeout: raise GoldError(f'gold {str(gold)[:60]!r}: reading it took longer than {GRADE_TIMEOUT} s') from None
-    try:
-        with _time_limit(GRADE_TIMEOUT): return _grade(response, g, rtol, ordered)
-    except GradeTimeout as e: return _wrong(str(e), None, g.kind)
+    g = gold if isinstance(gold, Gold) else read_gold(gold, kind, unit, atol, symbols)
+    try: return _grade(response, g, rtol, ordered)
     except RecursionError: return _wrong('the response is nested too deeply', None, g.kind)
     except Exception as e: return _wrong(f'could not grade: {type(e).__name__}: {str(e)[:120]}', None, g.kind)
 
 def grade_json(response:str,          # free model text
                gold:str,              # the gold answer; a JSON list (`'["3 m", "v_0 t"]'`) means parts
                rtol:float=0.05,       # relative tolerance for numbers
-               kind:str|None=None,    # force a kind: numeric, quantity, symbolic, choice, parts
+               kind:str|None=None,    # force a kind: numeric, quantity, symbolic, equation, choice, parts
                unit:str|None=None,    # the gold's unit when it is a bare number
                ordered:bool=True,     # parts must come in order
+               atol:float|None=None,  # absolute tolerance in the gold's unit
               )->str:
     "The verdict as one line of JSON: what `physci-lab grade RESPONSE GOLD` prints."
     if isinstance(gold, str) and gold.lstrip().startswith('['):
         try: gold = json.loads(gold)
         except ValueError: pass
-    return grade(response, gold, rtol=rtol, kind=kind, ordered=ordered, unit=unit).to_json()
+    return grade(response, gold, rtol=rtol, kind=kind, ordered=ordered, unit=unit, atol=atol).to_json()
+

@@ -109,7 +109,8 @@ _GAUSS = re.compile(r'\b(?:G|Gs|gauss|Gauss)\b')
 _BIG_EXP = re.compile(r'(?:\^|\*\*)\s*\(?\s*[+-]?\s*\d{4,}')
 _LIGHT = re.compile(r'\blight[\s-]*years?\b', re.I)
 _TNT = re.compile(r'\b([a-z]*?)tons?\s+(?:of\s+)?TNT\b')
-_COMPOUND = re.compile(r'(?<![\w])([kMmµ]?)([VAWN])([sm])(?![\w])')   # `Vs`, `Nm`, `mAs`: V·s, N·m, mA·s
+_COMPOUND = re.compile(r'(?<![\w])([kMmµ]?)([VAWNT])([sm])(?![\w])')   # `Vs`, `Nm`, `mAs`, `Tm`: V·s, N·m, mA·s, T·m (never terametres)
+_RADS = re.compile(r'(?<![\w])rads(?![\w])(\s*\^)?')                       # `rads^{-1}` is rad·s⁻¹, a lone `rads` radians (never the dose unit)
 _FACTOR = re.compile(r'^(?:×|times)(?:\s+|$)')
 
 def _unit_words(s:str)->str:
@@ -117,6 +118,7 @@ def _unit_words(s:str)->str:
     if 'ight' in s: s = _LIGHT.sub('light_year', s)
     if 'TNT' in s: s = _TNT.sub(r'\1ton_TNT', s)
     s = _COMPOUND.sub(r'\1\2*\3', s)   # pint knows no `Vs` and reads `Nm` as a yarn count (km/kg)
+    if 'rads' in s: s = _RADS.sub(lambda m: 'rad*s^' if m.group(1) else 'radian', s)
     return _FACTOR.sub('', s) if s[:1] in '×t' else s   # `3 times`, `\times M_\odot`: a factor, not a product
 
 @functools.lru_cache(maxsize=4096)
