@@ -15,7 +15,7 @@ import json, re, csv, io, math
 from dataclasses import dataclass, field
 from pathlib import Path
 from .core import UserInputError, data_path
-from .grade import gold_kind, GoldError, olympiad_golds
+from .grade import gold_kind, GoldError, olympiad_golds, read_gold, question_symbols
 from .units import parse_unit
 
 # %% ../nbs/50_bench_data.ipynb #99f7d63d
@@ -151,7 +151,7 @@ def _grade_gold(item):
     if isinstance(g, (int, float)) and not isinstance(g, bool): g = str(g)
     if isinstance(g, list) and len(g) == 1: g = g[0]
     try:
-        gold_kind(g, kind=item.meta.get('kind'), unit=item.meta.get('unit'))
+        read_gold(g, kind=item.meta.get('kind'), unit=item.meta.get('unit'), atol=item.meta.get('atol'), symbols=item.meta.get('symbols', ()))
         return g
     except (GoldError, TypeError): return None
 
@@ -292,6 +292,15 @@ def load_physcibench_hf(split:str='train', # the dataset split
 # %% ../nbs/50_bench_data.ipynb #a79f2b92
 def _jsonl(*parts): return [json.loads(l) for l in data_path(*parts).read_text(encoding='utf-8').splitlines() if l.strip()]
 
+def _ob_error(error, n):
+    "OlympiadBench's `error`: the absolute tolerance of a numerical answer in its unit (one per part, comma-separated), or None."
+    if error in (None, ''): return None
+    try: tols = [float(e) for e in str(error).split(',')]
+    except ValueError: return None
+    if len(tols) == 1: tols = tols * n
+    if len(tols) != n or not all(t >= 0 and math.isfinite(t) for t in tols): return None
+    return tols[0] if n == 1 else tols
+
 def _ob_part(gold, unit):
     "One OlympiadBench part of a multi-part answer as a `grade` gold string, with its unit written in."
     if not unit: return gold
@@ -307,9 +316,10 @@ def load_olympiadbench(mechanics:bool=False, # only the Mechanics subfield
         if mechanics and r['subfield'] != 'Mechanics': continue
         if text_only and ('![](' in r['question'] or 'mathpix' in r['question']): continue
         golds = olympiad_golds(r)
-        meta = {'subfield': r['subfield'], 'ordered': False, 'answer_type': r['answer_type']}
+        meta = {'subfield': r['subfield'], 'ordered': False, 'answer_type': r['answer_type'], 'symbols': list(question_symbols(r['question']))}
         if len(golds) == 1: gold, meta['unit'] = golds[0]
         else: gold = [_ob_part(g, u) for g, u in golds]
+        if (atol := _ob_error(r.get('error'), len(golds))) is not None: meta['atol'] = atol
         items.append(BenchItem(f'olympiadbench-{r["id"]}', r['question'], gold, subject='physics',
                                source='olympiadbench-mechanics' if mechanics else 'olympiadbench', meta=meta))
     return BenchSet(items, 'olympiadbench-mechanics' if mechanics else 'olympiadbench')
@@ -318,14 +328,17 @@ def load_jeebench()->BenchSet:
     "JEEBench physics items (single and multiple choice, numeric, integer)."
     items = []
     for r in _jsonl('jeebench', 'physics.jsonl'):
-        meta = {'jee_type': r['type']} | ({'kind': 'choice'} if r['type'].startswith('MCQ') else {'rtol': 0.01})
+        # JEEBench's own scoring: an Integer answer must be exact, a Numeric one right to two decimal places (|error| <= 0.01)
+        tol = {'Integer': {'kind': 'numeric', 'atol': 0.0}, 'Numeric': {'kind': 'numeric', 'atol': 0.01}}.get(r['type'], {'kind': 'choice'})
+        meta = {'jee_type': r['type'], 'symbols': list(question_symbols(r['question']))} | tol
         items.append(BenchItem(f'jeebench-{r["description"].replace(" ", "-").lower()}-{r["index"]}', r['question'], r['gold'], subject='physics', source='jeebench', meta=meta))
     return BenchSet(items, 'jeebench')
 
 def load_yale_physics()->BenchSet:
     "Yale PHYSICS mechanics, text-only items (many answers are expressions)."
     items = [BenchItem(f'yale-{r["id"]}', r['questions'].strip(), r['final_answers'][0] if len(r['final_answers']) == 1 else r['final_answers'],
-                       subject='physics', source='yale-physics', meta={'ordered': True}) for r in _jsonl('bench', 'yale_physics', 'mechanics_textonly.jsonl')]
+                       subject='physics', source='yale-physics',
+                       meta={'ordered': True, 'symbols': list(question_symbols(r['questions']))}) for r in _jsonl('bench', 'yale_physics', 'mechanics_textonly.jsonl')]
     return BenchSet(items, 'yale-physics')
 
 BENCHMARKS = {'olympiadbench': load_olympiadbench, 'olympiadbench-mechanics': lambda: load_olympiadbench(mechanics=True),

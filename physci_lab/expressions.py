@@ -38,6 +38,8 @@ _DROP = re.compile(r'\\(?:left|right)(?![a-zA-Z])\.?|\\(?:big|Big|bigg|Bigg)[lrm
 _SUPMAP = str.maketrans('⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺', '0123456789-+')
 _UNI = str.maketrans({'−': '-', '–': '-', '×': '*', '·': '*', '⋅': '*', '∙': '*', '÷': '/', '≈': '≈', 'π': ' pi ', '′': "'", '″': "''", '’': "'"})
 MAX_EXPR_CHARS, MAX_TOKENS, MAX_DEPTH, MAX_LOG10 = 1000, 400, 60, 300
+_D = r'(d|\\partial|\\mathrm\s*\{\s*d\s*\})'
+_DERIV = re.compile(r'\s*\{\s*' + _D + r'\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?)\s*\}\s*\{\s*' + _D + r'\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?)\s*\}')
 # operators that change a value and that we do not compute: an answer using them is wrong, a gold using them is declined
 _UNEVALUATED = frozenset('partial sum int oint iint iiint prod lim nabla ldots cdots dots vdots binom'.split())
 
@@ -117,6 +119,8 @@ class _Lexer:
 
     def command(self, c):
         if c in ('frac', 'dfrac', 'tfrac', 'cfrac'):
+            if m := _DERIV.match(self.s, self.i):       # dB/ds, ∂U/∂x: one opaque name (the same on both sides), never B/s
+                self.i = m.end(); return self.emit('name', f'd{_flat(m.group(2))}/d{_flat(m.group(4))}')
             if re.match(r'\s*\{\s*(?:d|\\mathrm\s*\{\s*d\s*\}|\\partial)(?![A-Za-z])[^{}]*\}\s*\{\s*(?:d|\\mathrm\s*\{\s*d\s*\}|\\partial)\s*\\?[A-Za-z]', self.s[self.i:self.i+80]):
                 self.err('a derivative is not evaluated')
             return self.emit('frac')
@@ -302,7 +306,7 @@ class _Parser:
 
 # %% ../nbs/01b_expressions.ipynb #58377714
 _LOGBASE = re.compile(r'\\?log_\{?(\d+)\}?')
-_SUP_SUB = re.compile(r'(\\?[A-Za-z]+)\^(\{[^{}]*\}|\w)_(\{[^{}]*\}|\w)')     # x^2_R -> x_R^2
+_SUP_SUB = re.compile(r'(\\?[A-Za-z]+)\^(\{[^{}]*\}|\w)_(\{[^{}]*\}|\\[A-Za-z]+|\w)')     # x^2_R -> x_R^2, V^2_\infty -> V_\infty^2
 _FN_LHS = re.compile(r'^[A-Za-z\\][\w\\{}^ ]*\([^()=]*,[^()=]*\)\s*=')          # G(a, b) = ...: keep the right side
 
 def _prep(text):

@@ -17,7 +17,8 @@ from .expressions import *
 from .expressions import _evalf
 
 # %% auto #0
-__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'GoldError', 'sides', 'read_quantity', 'Gold', 'read_gold', 'gold_kind', 'olympiad_golds']
+__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'GoldError', 'sides', 'read_quantity', 'Gold', 'read_gold', 'gold_kind', 'olympiad_golds',
+           'question_symbols']
 
 # %% ../nbs/01c_golds.ipynb #33d245de
 GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'equation', 'choice', 'parts')
@@ -180,6 +181,7 @@ def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None):
 
 # %% ../nbs/01c_golds.ipynb #b169f9fd
 _STARTS_NUMBER = re.compile(r'[-+−]?(?:\d|\.\d)')
+_FN_NAME = re.compile(r'\\?[A-Za-z]+(?:_\{?[^{}]*\}?)?\s*(?:\\left)?\s*\([^()=]*\)\s*(?:\\right)?')   # G(\alpha, \theta)
 _DEFINED = re.compile(r'^\s*(?:\\frac\s*\{\s*(?:d|\\partial|\\mathrm\s*\{\s*d\s*\})|d\s*\\?[A-Za-z]+\s*/\s*d)')   # dσ/dΩ = ...
 
 @dataclass(frozen=True)
@@ -214,7 +216,7 @@ _Gold = Gold   # the former private name
 
 def _is_name(text):
     "Whether one side is a bare name (`v`, `v_{\\max}`, `T(r)`, `\\omega'_L`, `d\\sigma/d\\Omega`): what a definition defines."
-    if _DEFINED.match(text): return True
+    if _DEFINED.match(text) or _FN_NAME.fullmatch(text.strip()): return True
     try: e = parse_expression(text, split=False)
     except ExpressionError: return False
     return len(e) == 1 and (e[0].is_Symbol or (e[0].is_Mul and len(e[0].args) == 2 and all(a.is_Symbol for a in e[0].args)))
@@ -246,10 +248,13 @@ def _make_quantity(q, text, unit_given, name=None, atol=None, percent=False):
 def _read(gold, kind, unit, atol, symbols):
     where = f'gold {str(gold)[:60]!r}'
     if kind is not None and kind not in GRADE_KINDS: raise GoldError(f'kind {kind!r}: must be one of {", ".join(GRADE_KINDS)}')
-    if atol is not None and not (isinstance(atol, (int, float)) and atol >= 0 and math.isfinite(atol)): raise GoldError(f'atol {atol!r}: must be a number >= 0')
+    if atol is not None and not isinstance(atol, (list, tuple)) and not (isinstance(atol, (int, float)) and atol >= 0 and math.isfinite(atol)):
+        raise GoldError(f'atol {atol!r}: must be a number >= 0')
     if isinstance(gold, (list, tuple)) or kind == 'parts':
         if not isinstance(gold, (list, tuple)) or not gold: raise GoldError(f'{where}: parts need a non-empty list')
-        return Gold('parts', tuple(_read(g, None, None, None, symbols) for g in gold), str(list(gold)))
+        tols = atol if isinstance(atol, (list, tuple)) else [atol] * len(gold)
+        if len(tols) != len(gold): raise GoldError(f'{where}: {len(tols)} tolerances for {len(gold)} parts')
+        return Gold('parts', tuple(_read(g, None, None, t, symbols) for g, t in zip(gold, tols)), str(list(gold)))
     if gold is None or isinstance(gold, bool): raise GoldError(f'{where}: not an answer')
     if isinstance(gold, ureg.Quantity): return _make_quantity(_quantity_gold(gold, unit, where), str(gold), True, atol=atol)
     if isinstance(gold, (int, float)):
@@ -263,7 +268,9 @@ def _read(gold, kind, unit, atol, symbols):
         c = parse_choices(s)
         if c is None: raise GoldError(f'{where}: not a set of option letters A-H')
         return Gold('choice', c, s)
+    if (k := len(re.findall(r'(?<!\\)\{', s)) - len(re.findall(r'(?<!\\)\}', s))) > 0: s += '}' * k   # a brace the author forgot to close
     ss = sides(s)
+    if len(ss) > 1 and not ss[0]: ss = ss[1:]                  # `= 1.702 \times 10^{26}`
     if not all(ss): raise GoldError(f'{where}: an empty side of `=`')
     name = ss[0] if len(ss) > 1 and _is_name(ss[0]) else None
     if kind in (None, 'numeric', 'quantity') and not (kind is None and len(ss) == 2 and name is None and _const_value(ss[1]) == 0):
@@ -304,6 +311,7 @@ def read_gold(gold, # a number, a quantity or expression string, option letters,
     "Read `gold` once into a typed `Gold` (cached); raises `GoldError` when it cannot be used."
     key = tuple(gold) if isinstance(gold, list) else gold
     symbols = tuple(sorted(set(symbols or ())))
+    if isinstance(atol, list): atol = tuple(atol)
     try: hash(key)
     except TypeError: return _read(gold, kind, unit, atol, symbols)
     return _read_cached(key, kind, unit, atol, symbols)
@@ -372,3 +380,18 @@ def _takes_unit(a):
 
 _olympiad_golds = olympiad_golds    # the former private name, kept for callers that import it
 
+
+# %% ../nbs/01c_golds.ipynb #f524c0ab
+_MATH_SPAN = re.compile(r'\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)', re.S)
+_UNIT_MACRO = re.compile(r'\\(?:mathrm|text|textrm|rm|mbox|operatorname|unit|si)\s*\{[^{}]*\}')
+_SYMBOL = re.compile(r'(?<![\\A-Za-z])([A-Za-z])(?![A-Za-z])')
+
+def question_symbols(question:str, # the question text, with its maths between `$...$`
+                    )->tuple:
+    "The single-letter names the question's maths uses outside `\\mathrm{}`/`\\text{}` (`m`, `R`, `l`): never units in its gold."
+    if not isinstance(question, str): return ()
+    out = set()
+    for m in _MATH_SPAN.finditer(question[:50_000]):
+        span = _UNIT_MACRO.sub(' ', next(g for g in m.groups() if g is not None))
+        out.update(_SYMBOL.findall(span))
+    return tuple(sorted(out))
