@@ -17,6 +17,7 @@ from pathlib import Path
 from .core import UserInputError, data_path
 from .grade import gold_kind, GoldError, olympiad_golds, read_gold, question_symbols
 from .units import parse_unit
+from .extract import _split_parts
 
 # %% ../nbs/50_bench_data.ipynb #99f7d63d
 TASK_TYPES = {  # type -> cognitive stage
@@ -336,7 +337,10 @@ def load_jeebench()->BenchSet:
 
 def load_yale_physics()->BenchSet:
     "Yale PHYSICS mechanics, text-only items (many answers are expressions)."
-    items = [BenchItem(f'yale-{r["id"]}', r['questions'].strip(), r['final_answers'][0] if len(r['final_answers']) == 1 else r['final_answers'],
+    def answers(r):   # one final answer may hold several results written `a, \quad b`
+        out = [p for a in r['final_answers'] for p in ((_split_parts(a) or [a]) if '\\quad' in a else [a])]
+        return out[0] if len(out) == 1 else out
+    items = [BenchItem(f'yale-{r["id"]}', r['questions'].strip(), answers(r),
                        subject='physics', source='yale-physics',
                        meta={'ordered': True, 'symbols': list(question_symbols(r['questions']))}) for r in _jsonl('bench', 'yale_physics', 'mechanics_textonly.jsonl')]
     return BenchSet(items, 'yale-physics')

@@ -38,6 +38,7 @@ _DROP = re.compile(r'\\(?:left|right)(?![a-zA-Z])\.?|\\(?:big|Big|bigg|Bigg)[lrm
 _SUPMAP = str.maketrans('⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺', '0123456789-+')
 _UNI = str.maketrans({'−': '-', '–': '-', '×': '*', '·': '*', '⋅': '*', '∙': '*', '÷': '/', '≈': '≈', 'π': ' pi ', '′': "'", '″': "''", '’': "'"})
 MAX_EXPR_CHARS, MAX_TOKENS, MAX_DEPTH, MAX_LOG10 = 1000, 400, 60, 300
+_PLAIN_DERIV = re.compile(r'd\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?)\s*/\s*d\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?)')
 _D = r'(d|\\partial|\\mathrm\s*\{\s*d\s*\})'
 _DERIV = re.compile(r'\s*\{\s*' + _D + r'\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?)\s*\}\s*\{\s*' + _D + r'\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?)\s*\}')
 # operators that change a value and that we do not compute: an answer using them is wrong, a gold using them is declined
@@ -52,6 +53,7 @@ def _flat(raw):
     "A subscript or font argument as a plain name: `{\\text {parcel }}` -> `parcel`."
     raw = re.sub(r'\\(' + '|'.join(_ACCENT) + r')\s*\{([^{}]*)\}', lambda m: m.group(2) + _ACCENT[m.group(1)], raw)
     raw = re.sub(r'\\(?:' + '|'.join(_FONT) + r')(?![a-zA-Z])', '', raw)
+    raw = re.sub(r'\\(var(?:epsilon|theta|phi|rho|sigma))(?![a-zA-Z])', lambda m: _GREEK_ALIAS[m.group(1)], raw)   # \dot{\varphi} is phi_dot
     return re.sub(r'[^A-Za-z0-9]', '', raw.replace('\\prime', "'").replace("'", 'prime'))
 
 class _Lexer:
@@ -151,12 +153,15 @@ class _Lexer:
                 if (e := re.search(r'[eE]([-+]?\d+)$', t)) and abs(int(e.group(1))) > MAX_LOG10: self.err('number too large')
                 self.i = m.end(); self.emit('num', t); continue
             if ch == '\\':
-                m = re.compile(r'\\([a-zA-Z]+|.)').match(s, self.i); self.i = m.end()
+                m = re.compile(r'\\([a-zA-Z]+|.?)').match(s, self.i); self.i = m.end()
                 c = m.group(1)
+                if not c: continue                                   # a trailing backslash
                 if c == '{': self.emit('open', '('); continue
                 if c == '}': self.emit('close', ')'); continue
                 if c == '|': self.emit('op', '|'); continue
                 self.command(c); continue
+            if self.known and s[self.i] == 'd' and (m := _PLAIN_DERIV.match(s, self.i)) and f'd{_flat(m.group(1))}/d{_flat(m.group(2))}' in self.known:
+                self.i = m.end(); self.emit('name', self.known[f'd{_flat(m.group(1))}/d{_flat(m.group(2))}']); continue   # dB/ds when the gold has it
             if m := re.compile(r'([A-Za-z]+)(\d*)').match(s, self.i):
                 self.i = m.end(); self.run(m.group(1), m.group(2)); continue
             if s.startswith('**', self.i): self.i += 2; self.emit('op', '^'); continue
@@ -186,7 +191,7 @@ def _pow(b, x):
         if b.is_zero or abs(b) == 1 or x.is_zero: return b ** x
         if abs(float(x)) * abs(_log10abs(b)) > MAX_LOG10: raise ExpressionError('number too large')
         if x.is_Integer and abs(int(x)) > 64: return sp.Float(b) ** x
-    elif x.is_Number and abs(x) > 10**6: raise ExpressionError('exponent too large')
+    elif x.is_Number and abs(x) > 1000: raise ExpressionError('exponent too large')   # `m^{1000000}`: no physics answer
     return b ** x
 
 class _Parser:

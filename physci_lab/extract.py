@@ -136,7 +136,8 @@ def _split_parts(text):
         ch = text[i]
         if ch in '({[': depth += 1
         elif ch in ')}]': depth -= 1
-        if depth == 0 and (ch == ';' or (ch == ',' and not text[i+1:i+2].isdigit()) or text.startswith(' and ', i) or text.startswith(r'\quad', i)):
+        latex_space = ch in ',;' and i and text[i-1] == '\\'          # `\,` `\;` are spaces, not separators
+        if depth == 0 and not latex_space and (ch == ';' or (ch == ',' and not text[i+1:i+2].isdigit()) or text.startswith(' and ', i) or text.startswith(r'\quad', i)):
             out.append(''.join(cur)); cur = []
             i += 5 if text.startswith(' and ', i) or text.startswith(r'\quad', i) else 1
             continue

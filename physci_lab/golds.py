@@ -77,8 +77,10 @@ _EXPLICIT_UNIT = re.compile(r'\\(?:mathrm|text|textrm|rm|mbox|unit|si|SI|operato
 def _unit_ok(q, tail, symbols, strict):
     "Whether the unit text `tail` of a gold may stand for a unit: never a name the question or gold uses (unless written `\\mathrm{...}`)."
     if not strict or not tail.strip() or _EXPLICIT_UNIT.search(tail): return True
-    words = set(re.findall(r'[A-Za-zΩµ]+', tail))
-    return not (words & set(symbols)) and not (len(words) == 1 and words <= _SYMBOL_LETTERS)
+    if re.search(r'\\(?!mu\b|Omega\b|circ\b|AA\b|ell\b|%)[A-Za-z]', tail): return False      # `\frac{GM}{R}`, `M_{\odot}`: maths, not a unit
+    if re.search(r'[/^*]|\*\*', tail): return True                                            # `m/s`, `m s^-1`: a unit
+    letters = re.findall(r'[A-Za-zΩµ]+', tail)                                                # `3 R`, `5 l`, `2 m g`: names
+    return not any(w in symbols or w in _SYMBOL_LETTERS for w in letters)
 
 def _number_unit(t, symbols=(), strict=False):
     "A text that is all a number (or a constant expression) then an optional unit, as a pint Quantity; None otherwise."
@@ -116,7 +118,7 @@ def _is_unit_word(w):
     try: parse_unit(w); return True
     except QuantityParseError: return False
 
-_PROSE_TAIL = re.compile(r'\s*(?:,|;|\(|\bsince\b|\bbecause\b|\bwhich\b|\bwhere\b|\bso\b|\bin the\b|\bdirected\b|\bdownward|\bupward|\btoward)', re.I)
+_PROSE_TAIL = re.compile(r'\s*(?:(?<!\\)[,;]|\(|\bsince\b|\bbecause\b|\bwhich\b|\bwhere\b|\bso\b|\bin the\b|\bdirected\b|\bdownward|\bupward|\btoward)', re.I)
 
 def read_quantity(text:str, # e.g. `v \approx 1.2\times10^{3}\,\mathrm{m/s}`
                  ):
@@ -181,6 +183,7 @@ def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None):
 
 # %% ../nbs/01c_golds.ipynb #b169f9fd
 _STARTS_NUMBER = re.compile(r'[-+−]?(?:\d|\.\d)')
+_ALTERNATIVES = re.compile(r'\\(?:text|mathrm|textrm)\s*\{\s*(?:or|and|if|for|where|otherwise|when)\b')   # `a \text{ or } b`: for the LLM judge
 _FN_NAME = re.compile(r'\\?[A-Za-z]+(?:_\{?[^{}]*\}?)?\s*(?:\\left)?\s*\([^()=]*\)\s*(?:\\right)?')   # G(\alpha, \theta)
 _DEFINED = re.compile(r'^\s*(?:\\frac\s*\{\s*(?:d|\\partial|\\mathrm\s*\{\s*d\s*\})|d\s*\\?[A-Za-z]+\s*/\s*d)')   # dσ/dΩ = ...
 
@@ -269,6 +272,7 @@ def _read(gold, kind, unit, atol, symbols):
         if c is None: raise GoldError(f'{where}: not a set of option letters A-H')
         return Gold('choice', c, s)
     if (k := len(re.findall(r'(?<!\\)\{', s)) - len(re.findall(r'(?<!\\)\}', s))) > 0: s += '}' * k   # a brace the author forgot to close
+    if _ALTERNATIVES.search(s): raise GoldError(f'{where}: alternatives or conditions in words')
     ss = sides(s)
     if len(ss) > 1 and not ss[0]: ss = ss[1:]                  # `= 1.702 \times 10^{26}`
     if not all(ss): raise GoldError(f'{where}: an empty side of `=`')
@@ -335,7 +339,7 @@ def _numeric_side(text):
 def _answer_sides(ans, n=1):
     "The sides of an answer that carry its expression: trailing numeric approximations (`≈ 2.66 m/s²`) dropped."
     ss = [x for x in sides(_clean(ans)) if x]
-    while len(ss) > n and _numeric_side(ss[-1]): ss.pop()
+    while len(ss) > n and not all(_is_name(x) for x in ss[:-1]) and _numeric_side(ss[-1]): ss.pop()
     return ss
 
 def _grade_one(ans, g, rtol):
