@@ -17,13 +17,24 @@ def _add_grade(p):
     p.add_argument('response', help="the model's answer text (the last \\boxed{...} or 'Answer: ...' is read)")
     p.add_argument('gold', help="the gold answer: a number, a quantity like '13.08 N', an expression, a choice set like 'ABD'")
     p.add_argument('--rtol', type=float, default=0.05, help='relative tolerance for numbers (default 0.05)')
-    p.add_argument('--kind', choices=['numeric', 'quantity', 'symbolic', 'choice', 'parts'], default=None,
+    p.add_argument('--kind', choices=['numeric', 'quantity', 'symbolic', 'equation', 'choice', 'parts'], default=None,
                    help='gold kind (default: inferred)')
+    p.add_argument('--unit', default=None, help="the gold's unit when the gold is a bare number (e.g. OlympiadBench's unit field)")
+    p.add_argument('--atol', type=float, default=None, help="the dataset's absolute tolerance in the gold's unit; replaces --rtol")
+    p.add_argument('--explain', action='store_true', help='first print how the gold is read (its type, value, unit, tolerance, symbols)')
 
 def _run_grade(a):
     from physci_lab.grade import grade
+    from physci_lab.grade import read_gold
     if not 0 <= a.rtol < 1: raise UserInputError(f'--rtol: {a.rtol} must be in [0, 1)')
-    v = grade(a.response, a.gold, rtol=a.rtol, kind=a.kind)
+    if a.atol is not None and not a.atol >= 0: raise UserInputError(f'--atol: {a.atol} must be >= 0')
+    gold = a.gold
+    if gold.lstrip().startswith('['):
+        try: gold = json.loads(gold)
+        except ValueError: pass
+    g = read_gold(gold, a.kind, a.unit, a.atol)
+    if a.explain: print(g.explain().replace('rtol', f'rtol {a.rtol:g}'))
+    v = grade(a.response, g, rtol=a.rtol)
     print(json.dumps(v.to_dict(), ensure_ascii=False))
     return 0
 

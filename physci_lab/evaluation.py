@@ -128,7 +128,11 @@ def bench_items(name:str, # a name in `REAL_BENCHMARKS`, or a PhySciBench-format
     if name not in REAL_BENCHMARKS and not Path(str(name)).is_file():
         raise EvalInputError(f"benchmark {name!r}: use one of {', '.join(BENCHMARKS)} or a PhySciBench-format file")
     bench = str(name) if name in REAL_BENCHMARKS else Path(name).stem
-    keep = [it for it in load_bench(name) if not it.problems and it.route == 'grade']
+    items = [it for it in load_bench(name) if not it.problems]
+    keep = [it for it in items if it.route == 'grade']
+    if declined := [it.id for it in items if it.route == 'llm']:   # never scored 0: reported, and left to the LLM judge
+        warnings.warn(f'{bench}: {len(declined)} item(s) whose gold the typed reader declines (prose, proofs, alternatives) need the LLM judge '
+                      f'and are left out of this deterministic score (first: {declined[0]})')
     return _pick([EvalItem(bench, it.id, bench_messages(it, style), item=it) for it in keep], limit, seed)
 
 def load_items(benchmarks=BENCHMARKS, # names (see `BENCHMARKS`) or PhySciBench-format files

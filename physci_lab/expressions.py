@@ -7,6 +7,7 @@ Docs: https://physci-lab.github.io/physci-lab/expressions.html.md"""
 # %% ../nbs/01b_expressions.ipynb #98a8c200
 from __future__ import annotations
 import re, math, cmath, random
+from functools import lru_cache
 import sympy as sp
 from .extract import _braced
 
@@ -350,10 +351,17 @@ _CFUNCS = {sp.sin: cmath.sin, sp.cos: cmath.cos, sp.tan: cmath.tan, sp.cot: lamb
            sp.atan: cmath.atan, sp.sinh: cmath.sinh, sp.cosh: cmath.cosh, sp.tanh: cmath.tanh, sp.coth: lambda z: 1 / cmath.tanh(z),
            sp.asinh: cmath.asinh, sp.acosh: cmath.acosh, sp.atanh: cmath.atanh, sp.exp: cmath.exp, sp.log: cmath.log, sp.Abs: abs}
 
+_CNUM = {}   # sympy number -> complex: converting one is slow and the same few recur
+
 def _evalf(e, env):
     "Value of sympy expression `e` at `env` {Symbol: complex} in Python complex arithmetic."
     if e.is_Symbol: return env[e]
-    if e.is_Number or e.is_NumberSymbol: return complex(e)
+    if e.is_Number or e.is_NumberSymbol:
+        z = _CNUM.get(e)
+        if z is None:
+            if len(_CNUM) > 20_000: _CNUM.clear()
+            z = _CNUM[e] = complex(e)
+        return z
     if e.is_Add: return sum(_evalf(a, env) for a in e.args)
     if e.is_Mul:
         p = 1 + 0j
@@ -371,8 +379,13 @@ def _evalf(e, env):
 SYM_RTOL, SYM_RTOL_DECIMAL, SYM_POINTS = 1e-6, 1e-3, 6
 def _points(exprs, seed=0):
     "Seeded evaluation points where the first expression is finite; real-valued ones preferred."
-    syms = sorted(set().union(*(e.free_symbols for e in exprs)), key=lambda s: s.name)
-    rng, real, cplx = random.Random(seed), [], []
+    syms = tuple(sorted(set().union(*(e.free_symbols for e in exprs)), key=lambda s: s.name))
+    return _points_of(exprs[0], syms, seed)
+
+@lru_cache(maxsize=4096)
+def _points_of(gold, syms, seed):
+    "The points depend only on the gold and the symbols (cached: an RL run grades many answers against one gold)."
+    rng, real, cplx, exprs = random.Random(seed), [], [], [gold]
     for lo, hi in [(0.1, 0.9)] * 10 + [(1.1, 3.0)] * 10 + [(0.1, 3.0)] * 10:
         env = {s: complex(rng.uniform(lo, hi)) for s in syms}
         try: z = _evalf(exprs[0], env)

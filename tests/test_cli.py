@@ -30,6 +30,17 @@ def test_grade_user_error_is_one_line_exit_2():
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr and "--rtol" in r.stderr
 
+def test_grade_explain_prints_the_typed_reading():
+    r = run("grade", "--explain", r"\boxed{2.55}", "2.47", "--unit", "m", "--atol", "0.1")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[:2] == ["quantity: 2.47 m", "tolerance: absolute tolerance 0.1 m"]
+    assert json.loads(lines[-1])["correct"] is True
+    r = run("grade", "--explain", r"\boxed{x = 0}", r"m\ddot{x} + kx = 0")
+    assert r.stdout.splitlines()[0].startswith("equation: ") and json.loads(r.stdout.splitlines()[-1])["correct"] is False
+    r = run("grade", "--explain", "1", "(x")           # an unreadable gold: one line, exit 2, nothing on stdout
+    assert r.returncode == 2 and r.stdout == "" and "gold '(x'" in r.stderr and "Traceback" not in r.stderr
+
 def test_demo_runs():
     r = run("demo")
     assert r.returncode == 0, r.stderr
