@@ -10,7 +10,9 @@ import math
 import numpy as np
 from scipy.integrate import solve_ivp
 from .dsl import load_scene, Scene
-from .entities import G, BETA, FAMILIES, sample_scene
+from .fields import G
+from .entities import BETA
+from .families import FAMILIES, sample_scene
 from .sim import simulate
 
 # %% auto #0

@@ -9,166 +9,24 @@ from __future__ import annotations
 import math, re, copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 import numpy as np
 import yaml
 import mujoco
 from .core import UserInputError, data_path
+from .bodies import (SceneError, Param, EntityType, Entity, Body, Placed, BuildContext, ENTITY_TYPES, register, shape_inertia, _fmt)
+from . import entities as _catalogue   # registers the entity types
+from .entities import decide_static_friction
+from .strings import layout_strings, build_springs, describe_connections
 
 # %% auto #0
-__all__ = ['ENTITY_TYPES', 'SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'SceneError', 'Param', 'register', 'entity_types',
-           'EntityType', 'Entity', 'shape_inertia', 'Body', 'Scene', 'load_scene', 'meaningful_params',
-           'nuisance_params', 'with_params', 'without_entity', 'Placed', 'BuildContext', 'Compiled', 'compile_scene',
-           'to_xml', 'describe']
-
-# %% ../nbs/10_dsl.ipynb #2e97ab1e
-class SceneError(UserInputError):
-    "A scene the user wrote is invalid; the message is one line naming the place, e.g. `entities.box.mass: must be > 0 kg`."
-
-# %% ../nbs/10_dsl.ipynb #94f097cd
-def _fmt(x) -> str:
-    "A number as a user reads it: integers without a trailing `.0`, others with up to 4 significant digits."
-    if isinstance(x, bool) or not isinstance(x, (int, float, np.floating)): return str(x)
-    x = float(x)
-    if x == int(x) and abs(x) < 1e6: return str(int(x))
-    return f'{x:.4g}'
-
-@dataclass(frozen=True)
-class Param:
-    "A declared parameter of an entity type."
-    unit: str = ''                # unit in SI (pint spelling); '' for dimensionless, 'deg' for angles
-    lo: float|None = None         # lowest allowed value
-    hi: float|None = None         # highest allowed value
-    default: Any = None           # None: the parameter is required
-    meaningful: bool = True       # physically meaningful (True) or nuisance (False)
-    kind: str = 'float'           # 'float', 'choice', 'ref' (an entity id), 'bool', 'vector'
-    choices: tuple = ()           # allowed values of a 'choice'
-    lo_open: bool = False         # lo itself is not allowed
-    hi_open: bool = False         # hi itself is not allowed
-    sample: tuple|None = None     # (lo, hi) drawn by `sample_scene`; defaults to the allowed range
-    doc: str = ''                 # what it is, in a few words
-    required: bool = False        # must be given (when there is no default)
-
-    def _range(self) -> str:
-        u = f' {self.unit}' if self.unit else ''
-        lo = '(' if self.lo_open else '['
-        hi = ')' if self.hi_open else ']'
-        return f"{lo}{_fmt(self.lo) if self.lo is not None else '-inf'}, {_fmt(self.hi) if self.hi is not None else 'inf'}{hi}{u}"
-
-    def check(self, value, where:str):
-        "Validate and normalise `value`; raise `SceneError` naming `where`."
-        u = f' {self.unit}' if self.unit else ''
-        if self.kind == 'choice':
-            if value not in self.choices: raise SceneError(f"{where}: {value!r} is not one of {', '.join(map(str, self.choices))}")
-            return value
-        if self.kind == 'bool':
-            if not isinstance(value, bool): raise SceneError(f"{where}: expected true or false, got {value!r}")
-            return value
-        if self.kind == 'ref':
-            if not isinstance(value, str): raise SceneError(f"{where}: expected an entity id, got {value!r}")
-            return value
-        if self.kind == 'vector':
-            if not isinstance(value, (list, tuple)) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
-                raise SceneError(f"{where}: expected a list of numbers, got {value!r}")
-            return [float(v) for v in value]
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise SceneError(f"{where}: expected a number in{u or ' (dimensionless)'}, got {value!r}")
-        v = float(value)
-        if not math.isfinite(v): raise SceneError(f"{where}: must be a finite number, got {value!r}")
-        bad_lo = self.lo is not None and (v < self.lo or (self.lo_open and v == self.lo))
-        bad_hi = self.hi is not None and (v > self.hi or (self.hi_open and v == self.hi))
-        if bad_lo or bad_hi:
-            if self.hi is None or (bad_lo and self.lo == 0): raise SceneError(f"{where}: must be {'>' if self.lo_open else '>='} {_fmt(self.lo)}{u}")
-            raise SceneError(f"{where}: {_fmt(v)}{u} is outside {self._range()}")
-        return v
-
-# %% ../nbs/10_dsl.ipynb #f9e30351
-ENTITY_TYPES: dict[str, 'EntityType'] = {}
-
-def register(cls):
-    "Class decorator: add an entity type to `ENTITY_TYPES`."
-    ENTITY_TYPES[cls.name] = cls()
-    return cls
-
-def entity_types() -> dict:
-    "The registry, with the catalogue loaded."
-    import physci_lab.entities  # noqa: F401  (registers the catalogue)
-    from physci_lab import dsl
-    return dsl.ENTITY_TYPES
-
-class EntityType:
-    "Base class of an entity type: declared `params`, `build` into a spec, `describe` in English."
-    name = ''
-    params: dict[str, Param] = {}
-    doc = ''
-    removable = True       # an ablation may delete it
-    stage = 1              # build order: 0 supports, 1 placed bodies, 2 string-placed, 3 spring-placed
-    def validate(self, e:'Entity', scene:'Scene'): pass
-    def build(self, e:'Entity', ctx:'BuildContext'): raise NotImplementedError
-    def describe(self, e:'Entity', scene:'Scene') -> str: return ''
-    def quantities(self, e:'Entity') -> list[str]: return []
-
-@dataclass
-class Entity:
-    "One entity of a scene: its id, type name and parameter values (SI, angles in degrees)."
-    id: str
-    type: str
-    params: dict = field(default_factory=dict)
-    @property
-    def kind(self) -> EntityType: return entity_types()[self.type]
-    def __getitem__(self, k): return self.params[k]
-    def get(self, k, default=None): return self.params.get(k, default)
-
-# %% ../nbs/10_dsl.ipynb #36079329
-_GEOM = {'box': mujoco.mjtGeom.mjGEOM_BOX, 'sphere': mujoco.mjtGeom.mjGEOM_SPHERE, 'cylinder': mujoco.mjtGeom.mjGEOM_CYLINDER,
-         'capsule': mujoco.mjtGeom.mjGEOM_CAPSULE, 'plane': mujoco.mjtGeom.mjGEOM_PLANE}
-_JOINT = {'slide': mujoco.mjtJoint.mjJNT_SLIDE, 'hinge': mujoco.mjtJoint.mjJNT_HINGE}
-
-def shape_inertia(shape:str, # solid_box, solid_sphere, shell, solid_cylinder, hoop, rod
-                  mass:float, # kg
-                  size) -> list:
-    "Principal moments of inertia (kg m²) of a body of the given `shape` and `size` (half-sizes / radius, half-length)."
-    if shape == 'solid_box': a,b,c = size; return [mass*(b*b+c*c)/3, mass*(a*a+c*c)/3, mass*(a*a+b*b)/3]
-    if shape == 'solid_sphere': r = size[0]; return [0.4*mass*r*r]*3
-    if shape == 'shell': r = size[0]; return [2/3*mass*r*r]*3
-    # cylinders, hoops and rods have their axis along local z
-    r, h = size[0], size[1] if len(size) > 1 else 0.0
-    if shape == 'solid_cylinder': return [mass*(3*r*r+4*h*h)/12]*2 + [0.5*mass*r*r]
-    if shape == 'hoop': return [0.5*mass*r*r]*2 + [mass*r*r]
-    if shape == 'rod': return [mass*(2*h)**2/12]*2 + [1e-9*mass]
-    raise ValueError(shape)
-
-@dataclass
-class Body:
-    "A primitive body: geometry, mass and inertia, placement and joints."
-    name: str
-    geom: str = 'box'                 # box, sphere, cylinder, capsule
-    size: tuple = (0.05, 0.05, 0.05)  # MuJoCo geom size (half-sizes, radius, half-length)
-    mass: float = 1.0                 # kg
-    inertia: list|None = None         # principal moments (kg m²); None: from the geom
-    pos: tuple = (0, 0, 0)            # m, in the parent frame
-    ipos: tuple = (0, 0, 0)           # centre of mass in the body frame (with explicit `inertia`)
-    geom_pos: tuple = (0, 0, 0)       # geom centre in the body frame
-    quat: tuple = (1, 0, 0, 0)        # orientation in the parent frame
-    geom_quat: tuple = (1, 0, 0, 0)   # orientation of the geom in the body frame
-    joints: list = field(default_factory=list)  # (name, 'slide'|'hinge', axis, dict of extra attributes)
-    rgba: tuple = (0.6, 0.6, 0.7, 1)
-    sites: dict = field(default_factory=dict)   # site name -> local position
-
-    def add_to(self, parent) -> 'mujoco.MjsBody':
-        "Add this body to an `MjsBody` (the world or another body)."
-        b = parent.add_body(name=self.name, pos=list(self.pos), quat=list(self.quat))
-        for jn, jt, axis, extra in self.joints:
-            j = b.add_joint(name=jn, type=_JOINT[jt], axis=list(axis))
-            for k, v in extra.items(): setattr(j, k, v)
-        b.add_geom(name=self.name, type=_GEOM[self.geom], size=list(self.size)+[0]*(3-len(self.size)), quat=list(self.geom_quat), pos=list(self.geom_pos),
-                   rgba=list(self.rgba), contype=0, conaffinity=0, mass=0 if self.inertia is not None else self.mass)
-        if self.inertia is not None:
-            b.explicitinertial = True; b.mass = self.mass; b.inertia = list(self.inertia); b.ipos = list(self.ipos)
-        for sn, sp in self.sites.items(): b.add_site(name=sn, pos=list(sp), size=[0.01, 0, 0])
-        return b
+__all__ = ['SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'entity_types', 'Scene', 'load_scene', 'meaningful_params',
+           'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'compile_scene', 'to_xml', 'describe']
 
 # %% ../nbs/10_dsl.ipynb #596f02f4
+def entity_types() -> dict:
+    "The registry of entity types (the catalogue of `physci_lab.entities`, loaded with this module)."
+    return ENTITY_TYPES
+
 SPRING_PARAMS = {'k': Param('N/m', 0, 1e5, lo_open=True, sample=(10, 200), doc='spring constant', required=True),
                  'rest_length': Param('m', 0.05, 10, default=0.5, meaningful=False, doc='natural length')}
 STRING_PARAMS = {'path': Param(kind='vector', meaningful=False)}
@@ -364,48 +222,6 @@ Scene.meaningful_params, Scene.nuisance_params, Scene.with_params, Scene.without
 
 # %% ../nbs/10_dsl.ipynb #5da28e05
 @dataclass
-class Placed:
-    "Where the build put an entity: its main body, joints, sliding axis and what the simulator should check."
-    body: str|None = None          # MuJoCo body name of the entity's main body
-    site: str|None = None          # attachment site for strings and springs
-    joints: list = field(default_factory=list)
-    axis: np.ndarray|None = None   # unit vector of a 1-DOF slide
-    surface: str|None = None       # entity id of the support it rests on
-    extra: dict = field(default_factory=dict)
-
-@dataclass
-class BuildContext:
-    "State shared while entity types add themselves to a spec."
-    scene: Scene
-    spec: 'mujoco.MjSpec'
-    placed: dict = field(default_factory=dict)       # entity id -> Placed
-    sites: dict = field(default_factory=dict)        # site name -> world position
-    forces: list = field(default_factory=list)       # per-step Python forces: objects with .apply(model, data, t, stepping)
-    checks: list = field(default_factory=list)       # explicit event checks: callables(traj) -> (index, reason) or None
-    collisions: list = field(default_factory=list)   # ball pairs handled as exact impulsive collisions
-    strings: dict = field(default_factory=dict)      # string id -> {'tendon': name, 'length': m, 'path': [...]}
-    springs: dict = field(default_factory=dict)      # spring id -> {'tendon': name, 'k':..., 'rest_length':...}
-    conservative: bool = True                        # mechanical energy (incl. field potentials) may not grow
-    size_time: float = 1.0                           # s: geometry stays valid at least this long
-    init: dict = field(default_factory=dict)         # joint name -> (initial qpos, initial qvel)
-    top: float = 0.0                                 # m, height of the free pulleys
-    max_dt: float = 1e-3                             # s, largest timestep the entities allow
-
-    @property
-    def g(self) -> float: return self.scene.gravity
-
-    def shared_force(self, cls):
-        "The scene's one per-step force of type `cls` (a field every entity adds to), created on first use."
-        for f in self.forces:
-            if isinstance(f, cls): return f
-        f = cls(); self.forces.append(f); return f
-    def world_site(self, name, pos, body=None):
-        "Add a site (on the world or a body) and remember its world position."
-        (body or self.spec.worldbody).add_site(name=name, pos=list(pos), size=[0.01, 0, 0])
-        self.sites[name] = np.asarray(pos, float)
-        return name
-
-@dataclass
 class Compiled:
     "A compiled scene: the MuJoCo model, its spec and the maps from scene ids to MuJoCo names."
     scene: Scene
@@ -434,7 +250,6 @@ class Compiled:
 
 def compile_scene(sc:Scene) -> Compiled:
     "Build the scene into an MjSpec and compile it."
-    from physci_lab.entities import layout_strings, build_springs, decide_static_friction
     spec = mujoco.MjSpec()
     spec.modelname = sc.name
     spec.option.gravity = [0, 0, -sc.gravity]
@@ -495,7 +310,6 @@ Scene.compile, Scene.to_xml = compile_scene, to_xml
 def describe(self) -> str:
     "English description: every meaningful parameter with its unit, nothing that does not matter."
     parts = [e.kind.describe(e, self) for e in self.entities.values()]
-    from physci_lab.entities import describe_connections
     parts += describe_connections(self)
     if self.restitution is not None and any(e.type == 'ball' for e in self.entities.values()):
         parts.append(f"Collisions have a coefficient of restitution of {_fmt(self.restitution)}.")

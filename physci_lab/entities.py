@@ -1,4 +1,4 @@
-"""Every entity type with its declared parameters (unit, range, meaningful or nuisance), how it builds into MuJoCo, how it describes itself; and the families `sample_scene` draws random scenes from
+"""Every entity type with its declared parameters (unit, range, meaningful or nuisance), how it builds into MuJoCo and how it describes itself
 
 Docs: https://physci-lab.github.io/physci-lab/entities.html.md"""
 
@@ -9,38 +9,23 @@ from __future__ import annotations
 import math
 import numpy as np
 import mujoco
-from scipy import constants
-from .dsl import (Param, EntityType, Entity, Scene, SceneError, Body, BuildContext, Placed, register,
-                            ENTITY_TYPES, shape_inertia, _fmt)
+from .bodies import (Param, EntityType, Entity, SceneError, Body, BuildContext, Placed, register, ENTITY_TYPES, shape_inertia, _fmt,
+                               SOLREF, SOLIMP, BOX, CLEAR, BIG, _q, _ent_on, _in_strings, _in_springs, _stack_mass, _paren)
+from .fields import G, NewtonGravity, RocketThrust, Lorentz
+from .strings import string_motion
 
 # %% auto #0
-__all__ = ['G', 'SOLREF', 'SOLIMP', 'BOX', 'CLEAR', 'BIG', 'BODY_QUANTITIES', 'SEGMENT_NAMES', 'BETA', 'FAMILIES', 'Incline',
-           'Floor', 'Wall', 'Ceiling', 'Mass', 'decide_static_friction', 'FixedPulley', 'MovablePulley', 'chain_below',
-           'string_motion', 'pulley_motion', 'layout_strings', 'build_springs', 'describe_connections', 'Roller',
-           'Pendulum', 'RodPendulum', 'Wheel', 'Ball', 'Projectile', 'NewtonGravity', 'Star', 'Planet', 'RocketThrust',
-           'Rocket', 'Lorentz', 'Charge', 'MagneticField', 'ElectricField', 'sample_scene']
+__all__ = ['BODY_QUANTITIES', 'BETA', 'Incline', 'Floor', 'Wall', 'Ceiling', 'Mass', 'decide_static_friction', 'FixedPulley',
+           'MovablePulley', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel', 'Ball', 'Projectile', 'Star', 'Planet',
+           'Rocket', 'Charge', 'MagneticField', 'ElectricField']
 
 # %% ../nbs/11_entities.ipynb #40e2b6db
-G = constants.G            # m^3 kg^-1 s^-2, CODATA
-SOLREF = [0.002, 1.0]      # constraint time constant (s) and damping ratio
-SOLIMP = [0.9999, 0.9999, 0.001, 0.5, 2]
-BOX = 0.1                  # m, default half-size of a block
-CLEAR = 0.05               # m, a block closer than this to a pulley has reached it
-BIG = 0.15                 # m, largest half-size a block is drawn with (on a long ramp or rope)
-
-def _q(axis, angle):
-    "Quaternion of a rotation by `angle` (rad) about a unit `axis`."
-    a = np.asarray(axis, float); s = math.sin(angle/2)
-    return [math.cos(angle/2), *(a*s)]
-
 def _req(unit, lo=0, hi=None, **kw): return Param(unit, lo, hi, required=True, **kw)
+
 def _mass(**kw): return Param('kg', 0, 1000, lo_open=True, required=True, sample=kw.pop('sample', (0.5, 5)), doc='mass', **kw)
+
 def _jkw(friction=0.0):
     return {'frictionloss': friction, 'solref_friction': SOLREF, 'solimp_friction': SOLIMP}
-
-def _ent_on(sc, eid): return [e for e in sc.entities.values() if e.get('on') == eid]
-def _in_strings(sc, eid): return [s for s in sc.strings.values() if eid in s['path']]
-def _in_springs(sc, eid): return [s for s in sc.springs.values() if eid in s['between']]
 
 # %% ../nbs/11_entities.ipynb #76aed762
 @register
@@ -142,10 +127,6 @@ BODY_QUANTITIES = ['position', 'displacement', 'velocity', 'speed', 'acceleratio
                    'angular_acceleration', 'net_torque', 'angular_momentum', 'kinetic_energy', 'translational_kinetic_energy',
                    'rotational_kinetic_energy', 'gravitational_potential_energy', 'electric_potential_energy', 'potential_energy',
                    'mechanical_energy', 'mass']
-
-def _stack_mass(sc, eid):
-    "Mass of a block and everything stacked on it (kg)."
-    return sc.entities[eid].get('mass', 0) + sum(_stack_mass(sc, x.id) for x in _ent_on(sc, eid) if x.type == 'mass')
 
 def _const_force(ctx, joint, value, name):
     "A constant generalised force on `joint` (an actuator with a constant bias: no per-step Python)."
@@ -266,10 +247,6 @@ class Mass(EntityType):
         if len(extra) > 1: extra = [', '.join(extra[:-1]) + ' and ' + extra[-1]]
         return f"A {_fmt(e['mass'])} kg block ({e.id}){where}" + ('; it ' + extra[0] if extra else '') + '.'
 
-def _paren(eid, plain):
-    "' (eid)' unless the id is just the plain word."
-    return '' if eid == plain else f' ({eid})'
-
 def decide_static_friction(c):
     "For blocks starting from rest with mu_static > mu: keep the friction limit at mu_static*N if that holds them, else use mu*N."
     m = c.model; d = None
@@ -352,264 +329,6 @@ class MovablePulley(EntityType):
     def describe(self, e, sc):
         load = [x for x in _ent_on(sc, e.id)]
         return f"A movable pulley ({e.id}) of mass {_fmt(e['mass'])} kg{' (its block included)' if load else ''} hangs in a loop of the string and starts from rest."
-
-def chain_below(sc:Scene, eid:str) -> list:
-    "Blocks hanging below block `eid` one under the other, each by a string of its own from the block above (top first)."
-    out = []
-    for s in sc.strings.values():
-        p = s['path']
-        if len(p) == 2 and p[0] == eid and sc.entities[p[1]].type == 'mass' and sc.entities[p[1]].get('on') is None: out += [p[1]] + chain_below(sc, p[1])
-    return out
-
-def string_motion(sc:Scene, path:list) -> tuple|None:
-    """(a, v): bounds on the acceleration (m/s²) and initial speed (m/s) of the bodies on a string that runs from one block,
-    over fixed pulleys, to another block; None for other strings (movable pulleys, supports). Friction only slows them."""
-    wheels = path[1:-1]
-    if len(path) < 3 or any(sc.entities[p].type != 'fixed_pulley' for p in wheels): return None
-    drive, inert, extra, v = 0.0, 0.0, 0.0, 0.0
-    for sign, eid in ((-1, path[0]), (1, path[-1])):
-        e = sc.entities[eid]
-        if e.type != 'mass': return None
-        on = e.get('on'); chain = [sc.entities[x] for x in chain_below(sc, eid)] if on is None else []
-        m = e['mass'] + sum(x['mass'] for x in chain)   # with the blocks hanging below it
-        if on is None: drive += sign*m*sc.gravity
-        elif sc.entities[on].type == 'incline': drive += sign*m*sc.gravity*math.sin(math.radians(sc.entities[on]['angle']))
-        elif sc.entities[on].type != 'floor': return None
-        inert += m; extra += sum(abs(x.get('force') or 0) for x in [e] + chain); v = max(v, abs(e.get('velocity') or 0))
-    inert += sum(ENTITY_TYPES['fixed_pulley'].inertia(sc.entities[w])/sc.entities[w].get('radius', 0.05)**2 for w in wheels)
-    return (abs(drive) + extra)/inert, v
-
-def pulley_motion(sc:Scene, path:list) -> dict|None:
-    """Initial upward accelerations (m/s²) of the movable pulleys and hanging blocks on a string of vertical strands
-    (ceilings, light fixed pulleys, movable pulleys, blocks hanging from fixed pulleys) from m a = −m g + c T + F with Σ c a = 0;
-    None for other strings (or a string that goes slack at once)."""
-    c, m, F = {}, {}, {}
-    fixed = lambda x: sc.entities[x].type == 'ceiling' or (sc.entities[x].type == 'fixed_pulley' and not sc.entities[x].get('on'))
-    for i, eid in enumerate(path):
-        e = sc.entities[eid]; nb = [path[j] for j in (i - 1, i + 1) if 0 <= j < len(path)]
-        if e.type == 'fixed_pulley' and ENTITY_TYPES['fixed_pulley'].massive(e): return None
-        if fixed(eid): continue
-        if e.type == 'movable_pulley' and len(nb) == 2 and all(map(fixed, nb)):   # two vertical strands
-            c[eid], F[eid] = 2.0, 0.0
-            m[eid] = e['mass'] + sum(_stack_mass(sc, x.id) for x in _ent_on(sc, eid) if x.type == 'mass')
-        elif e.type == 'mass' and e.get('on') is None and not e.get('velocity') and len(nb) == 1 and sc.entities[nb[0]].type == 'fixed_pulley':
-            c[eid], m[eid], F[eid] = 1.0, e['mass'], e.get('force') or 0.0
-        else: return None
-    if not any(sc.entities[k].type == 'movable_pulley' for k in c): return None
-    T = sum(c[k]*(sc.gravity - F[k]/m[k]) for k in c)/sum(c[k]**2/m[k] for k in c)
-    if T <= 0: return None
-    return {k: -sc.gravity + (c[k]*T + F[k])/m[k] for k in c}
-
-def _hang_depth(ctx, path):
-    """(depth, drop): how far below its pulley a hanging block starts, and how far below the top a movable pulley hangs:
-    room for the rise each has over `size_time`, with a margin."""
-    sc, T = ctx.scene, ctx.size_time
-    if len(path) == 2 and path[1] in chain_below(sc, path[0]): return 0.6, 0.3   # a block hanging below another: it moves with it
-    mo = string_motion(sc, path)
-    if mo is not None: d = 1.1*(0.5*mo[0]*T*T + mo[1]*T) + 0.3; return d, d/2
-    pm = pulley_motion(sc, path)
-    if pm is not None:
-        rise = lambda ks: max([1.1*0.5*max(pm[k], 0.0)*T*T for k in ks] + [0.0])
-        R = max([sc.entities[k].get('radius', 0.05) for k in pm if sc.entities[k].type == 'movable_pulley'])
-        return rise([k for k in pm if sc.entities[k].type == 'mass']) + 0.3, rise([k for k in pm if sc.entities[k].type == 'movable_pulley']) + R + CLEAR + 0.3
-    k = 2.0 if any(sc.entities[p].type == 'movable_pulley' for p in path) else 1.0
-    d = 0.5*k*ctx.g*T**2 + 0.5
-    return d, d/2
-
-def _wheel_radius(sc, path, i):
-    "Radius a fixed pulley is laid out with: its own, or (light, radius not given, next to a movable pulley) 0.15 m, to space the wheels."
-    e = sc.entities[path[i]]
-    if e.get('radius') is not None or ENTITY_TYPES['fixed_pulley'].massive(e): return e.get('radius', 0.05)
-    near = [path[j] for j in (i - 1, i + 1) if 0 <= j < len(path)]
-    return 0.15 if any(sc.entities[x].type == 'movable_pulley' for x in near) else 0.05
-
-def layout_strings(ctx:BuildContext):
-    "Place pulleys and hanging blocks along each string and add the strings as tendons."
-    sc = ctx.scene
-    for sid, s in sc.strings.items():
-        path = s['path']; depth, drop = _hang_depth(ctx, path)
-        ctx.top = max(getattr(ctx, 'top', 0.0), max(depth, drop) + 0.5)
-        H = ctx.top
-        sites, cursor, pending, hang_under, cuts = [], None, [], {}, []
-        carried = False   # the string hangs a block below another: the two move together
-        for i, eid in enumerate(path):
-            e = sc.entities[eid]; t = e.type
-            if t == 'fixed_pulley':
-                R = e.get('radius', 0.05)
-                if eid not in ctx.placed and e.get('on'):
-                    r = ctx.placed[e['on']].extra
-                    nb = [p for p in (path[i-1] if i else None, path[i+1] if i+1 < len(path) else None) if p and sc.entities[p].get('on') == e['on']]
-                    hh = min(ENTITY_TYPES['mass'].half(sc.entities[nb[0]], sc), BOX) if nb else BOX
-                    E = r['top'] + r['n']*hh + r['u']*0.0
-                    C = E - r['n']*R
-                    X = C + np.array([R, 0, 0])
-                    ENTITY_TYPES['fixed_pulley'].build(e, ctx, C)
-                    ctx.placed[eid].extra.update(entry=E, exit=X)
-                elif eid not in ctx.placed:
-                    R = _wheel_radius(sc, path, i)
-                    cx = (cursor if cursor is not None else 0.0) + R
-                    ENTITY_TYPES['fixed_pulley'].build(e, ctx, np.array([cx, 0, H]), radius=R)
-                    ctx.placed[eid].extra.update(entry=np.array([cx - R, 0, H]), exit=np.array([cx + R, 0, H]))
-                x = ctx.placed[eid].extra
-                a, b = (x['entry'], x['exit'])
-                if i and cursor is not None and abs(cursor - b[0]) < abs(cursor - a[0]) and not e.get('on'): a, b = b, a
-                if e.get('on') and i and sc.entities[path[i-1]].get('on') != e['on']: a, b = b, a
-                n0 = len(sites)
-                sites += [ctx.world_site(f'{sid}:{eid}:{n0}', a), ctx.world_site(f'{sid}:{eid}:{n0+1}', b)]
-                if ENTITY_TYPES['fixed_pulley'].massive(e):   # turn the wheel so its top moves from entry to exit
-                    ctx.spec.joint(f'{eid}:hinge').axis = [0, 1 if b[0] >= a[0] else -1, 0]
-                    cuts.append((sites[-2], sites[-1], eid))
-                for p in pending: _place_hanging(ctx, p, a, depth); sites.insert(0, f'{p}:site'); hang_under[p] = a
-                pending = []
-                if i and sc.entities[path[i-1]].type == 'mass' and path[i-1] not in hang_under and sc.entities[path[i-1]].get('on') is None: hang_under[path[i-1]] = a
-                cursor = b[0]; last = b
-            elif t == 'movable_pulley':
-                R = e.get('radius', 0.05)
-                cx = (cursor if cursor is not None else 0.0) + R
-                ENTITY_TYPES['movable_pulley'].build(e, ctx, np.array([cx, 0, H - drop]))
-                sites += [f'{eid}:in', f'{eid}:out']
-                ctx.checks.append(_reaches(eid, np.array([0, 0, H]), 'the support above', R + CLEAR))
-                cursor = cx + R
-            elif t == 'ceiling':
-                x0 = cursor if cursor is not None else 0.0
-                if eid not in ctx.placed: ENTITY_TYPES['ceiling'].build(e, ctx, np.array([x0, 0, H]))
-                sites.append(ctx.placed[eid].site); cursor = ctx.sites[ctx.placed[eid].site][0]; last = ctx.sites[ctx.placed[eid].site]
-            elif t == 'mass' and e.get('on') is None and eid in ctx.placed:   # hung by an earlier string: the next block hangs below it
-                sites.append(f'{eid}:site'); last = ctx.sites[f'{eid}:site']; cursor = last[0]; carried = True
-            elif t == 'mass' and e.get('on') is None:
-                if cursor is None: pending.append(eid); continue
-                _place_hanging(ctx, eid, last, depth); sites.append(f'{eid}:site')
-                if not carried: hang_under[eid] = last
-            else:
-                if eid not in ctx.placed: raise SceneError(f"strings.{sid}.path[{i}]: cannot attach a string to {eid} ({t})")
-                if ctx.placed[eid].site is None: raise SceneError(f"strings.{sid}.path[{i}]: {eid} ({t}) has no attachment point")
-                sites.append(ctx.placed[eid].site); cursor = ctx.sites[ctx.placed[eid].site][0]; last = ctx.sites[ctx.placed[eid].site]
-        if pending: raise SceneError(f"strings.{sid}.path: a hanging block needs a pulley or a support next to it")
-        for m_, top in hang_under.items(): ctx.checks.append(_reaches(m_, top, 'the pulley', ctx.placed[m_].extra['half'] + CLEAR))
-        pos = [ctx.sites[n] for n in sites]
-        L = sum(np.linalg.norm(np.subtract(b, a)) for a, b in zip(pos, pos[1:]))
-        t = ctx.spec.add_tendon(name=sid, limited=not cuts, range=[0, L - 1e-7], solref_limit=SOLREF, solimp_limit=SOLIMP, rgba=[0.9, 0.9, 0.9, 1], width=0.005)
-        for n in sites: t.wrap_site(n)
-        ctx.strings[sid] = {'tendon': sid, 'length': L - 1e-7, 'path': path, 'segments': _segments(ctx, sid, sites, cuts) if cuts else []}
-        ctx.checks.append(_slack(sid))
-
-SEGMENT_NAMES = ('left', 'right')   # a string cut by one massive wheel; with more wheels the pieces are a, b, c, …
-
-def _site_joint(ctx, site):
-    "(joint name, unit axis) that moves `site`, or None for a fixed site."
-    owner = site.split(':')[0]
-    p = ctx.placed.get(owner)
-    if p is None or not p.joints or p.axis is None or site in ctx.sites and owner not in ctx.scene.entities: return None
-    if p.extra.get('stacked'): raise SceneError(f"entities.{owner}: a string over a massive pulley cannot pull a stacked block")
-    return p.joints[0], p.axis
-
-def _segments(ctx, sid, sites, cuts):
-    """Pieces of a string cut at massive wheels, each an inextensible fixed tendon over the joints it moves:
-    length = Σ (∂L/∂q) q over the blocks at its ends ± r φ over the wheels it winds on (no slip), limited at its initial value."""
-    pos = {n: ctx.sites[n] for n in sites}
-    bounds = [i for c in cuts for i in (sites.index(c[0]), sites.index(c[1]))]
-    pieces = [sites[a:b + 1] for a, b in zip([0] + bounds[1::2], bounds[0::2] + [len(sites) - 1])]
-    names = SEGMENT_NAMES if len(pieces) == 2 else tuple('abcdefghij'[:len(pieces)])
-    out = []
-    for k, piece in enumerate(pieces):
-        coef = {}
-        for a, b in zip(piece, piece[1:]):
-            u = (pos[b] - pos[a])/max(np.linalg.norm(pos[b] - pos[a]), 1e-12)
-            for site, sgn in ((b, 1.0), (a, -1.0)):
-                ja = _site_joint(ctx, site)
-                if ja is not None: coef[ja[0]] = coef.get(ja[0], 0.0) + sgn*float(u @ ja[1])
-        if k > 0:           coef[f'{cuts[k-1][2]}:hinge'] = -ctx.scene.entities[cuts[k-1][2]].get('radius', 0.05)   # unwinds off the wheel behind
-        if k < len(cuts):   coef[f'{cuts[k][2]}:hinge'] = ctx.scene.entities[cuts[k][2]].get('radius', 0.05)       # winds on the wheel ahead
-        name = f'{sid}:{names[k]}'
-        t = ctx.spec.add_tendon(name=name, limited=True, range=[-1e3, -1e-7], solref_limit=SOLREF, solimp_limit=SOLIMP)
-        for j, c in coef.items():
-            if abs(c) > 1e-12: t.wrap_joint(j, c)
-        out.append({'tendon': name, 'quantity': f'tension_{names[k]}', 'length': -1e-7})
-    return out
-
-def _place_hanging(ctx, eid, top, depth):
-    "Hang a block `depth` (plus a little rope on a long one) below `top`; drawn bigger on a long rope (a still shows it), up to `BIG`."
-    e = ctx.scene.entities[eid]; h = pad = ENTITY_TYPES['mass'].half(e, ctx.scene)
-    if not e.get('size') and h == BOX: pad = max(h, min(0.025*depth, 0.5)); h = min(pad, BIG)
-    ENTITY_TYPES['mass'].build(e, ctx, at=np.array([top[0], 0, top[2] - depth - pad]), half=h)
-
-def _reaches(eid, point, what, clearance):
-    def check(tr):
-        z = tr.sensor(eid, 'framepos')[:, 2]
-        bad = np.nonzero(z > point[2] - clearance)[0]
-        return (bad[0], f"{eid} reaches {what}") if len(bad) else None
-    return check
-
-def _slack(sid):
-    def check(tr):
-        s = tr.compiled.strings[sid]
-        for p in s.get('segments') or [s]:
-            bad = np.nonzero(tr.sensor(p['tendon'], 'length')[:, 0] < p['length'] - 1e-5)[0]
-            if len(bad): return bad[0], f"string {sid} goes slack"
-        return None
-    return check
-
-def build_springs(ctx:BuildContext):
-    "Place spring-attached blocks and walls, and add springs as stiff tendons."
-    sc = ctx.scene
-    for sid, s in sc.springs.items():
-        a, b = s['between']; k = s['k']; L0 = s.get('rest_length', 0.5)
-        ea, eb = sc.entities[a], sc.entities[b]
-        if eb.type in ('wall', 'ceiling') and ea.type not in ('wall', 'ceiling'): a, b, ea, eb = b, a, eb, ea
-        if ea.type in ('wall', 'ceiling') and a not in ctx.placed:
-            if b in ctx.placed:   # block already on a floor: put the wall so the spring starts stretched by its displacement
-                pb = ctx.placed[b]; d = eb.get('displacement', 0.0)
-                ea.kind.build(ea, ctx, at=ctx.sites[pb.site] - pb.axis*(L0 + d))
-            else:                 # vertical spring from a ceiling
-                ea.kind.build(ea, ctx, at=np.array([2.0*len(ctx.springs), 0, getattr(ctx, 'top', 0) + L0 + 3.0]))
-        if b not in ctx.placed:
-            pa = ctx.placed[a]; anchor = ctx.sites[pa.site]
-            if eb.type != 'mass': raise SceneError(f"springs.{sid}.between: cannot hang {b} ({eb.type}) from a spring")
-            if ea.type == 'ceiling' or (pa.axis is not None and abs(pa.axis[2]) > 0.99):
-                h = ENTITY_TYPES['mass'].half(eb, sc)
-                stretch = eb['mass']*ctx.g/k + eb.get('displacement', 0.0)
-                ENTITY_TYPES['mass'].build(eb, ctx, at=anchor - [0, 0, L0 + stretch + h])
-            else:   # both on the same surface: b starts uphill (to the right) of a, the spring stretched by b's displacement
-                if eb.get('on') != ea.get('on'): raise SceneError(f"springs.{sid}.between: {a} and {b} must rest on the same surface")
-                r = ctx.placed[eb['on']].extra
-                r['next_s'] = ctx.placed[a].extra['s0'] - (L0 + eb.get('displacement', 0.0))
-                ENTITY_TYPES['mass'].build(eb, ctx)
-        pa, pb = ctx.placed[a], ctx.placed[b]
-        t = ctx.spec.add_tendon(name=sid, stiffness=k, springlength=[L0, L0], rgba=[0.3, 0.8, 0.3, 1], width=0.01)
-        t.wrap_site(pa.site); t.wrap_site(pb.site)
-        ctx.springs[sid] = {'tendon': sid, 'k': k, 'rest_length': L0, 'between': [a, b]}
-
-def _end_name(sc, eid):
-    t = sc.entities[eid].type
-    return {'mass': f'block {eid}', 'ceiling': f'a hook in the ceiling ({eid})', 'wall': f'a fixed wall ({eid})'}.get(t, eid)
-
-def _pulley_phrase(sc, eid):
-    w = sc.entities[eid]
-    if w.type == 'movable_pulley': return f'under the movable pulley {eid}'
-    where = f"at the top of the ramp{_paren(w['on'], 'ramp')}" if w.get('on') else 'fixed above'
-    if not ENTITY_TYPES['fixed_pulley'].massive(w): return f'over a light, frictionless pulley ({eid}) {where}'
-    return f"over a pulley ({eid}) {where}"
-
-def _wheel_sentence(sc, eid):
-    w = sc.entities[eid]
-    if w.type != 'fixed_pulley' or not ENTITY_TYPES['fixed_pulley'].massive(w): return ''
-    body = 'a uniform solid disc' if w.get('shape', 'solid_cylinder') == 'solid_cylinder' else 'a thin ring (all its mass on the rim)'
-    return (f"The pulley {eid} is {body} of mass {_fmt(w['mass'])} kg and radius {_fmt(w.get('radius', 0.05))} m on a frictionless axle; "
-            f"the string turns it without slipping.")
-
-def describe_connections(sc:Scene) -> list:
-    "Sentences for the strings and springs of a scene, read along each string's path."
-    out = []
-    for sid, s in sc.strings.items():
-        p = s['path']
-        via = [_pulley_phrase(sc, x) for x in p[1:-1]]
-        route = (' ' + ', then '.join(via) + ',' if via else '')
-        out.append(f"A light inextensible string ({sid}) runs from {_end_name(sc, p[0])}{route} to {_end_name(sc, p[-1])}.")
-        out += [_wheel_sentence(sc, x) for x in p[1:-1]]
-    for sid, s in sc.springs.items():
-        a, b = s['between']
-        out.append(f"A light spring ({sid}) of spring constant {_fmt(s['k'])} N/m joins {_end_name(sc, a)} to {_end_name(sc, b)}.")
-    return [o for o in out if o]
 
 # %% ../nbs/11_entities.ipynb #7315f1ba
 BETA = {'solid_cylinder': 0.5, 'hoop': 1.0, 'solid_sphere': 0.4, 'shell': 2/3}
@@ -788,38 +507,6 @@ class Projectile(EntityType):
         return f"A ball ({e.id}) of mass {_fmt(e['mass'])} kg is launched with speed {_fmt(e['speed'])} m/s at {_fmt(e['angle'])}° above the horizontal; air resistance is negligible."
 
 # %% ../nbs/11_entities.ipynb #4dbe6e60
-def _planar(model, body):
-    "Body id, start position and the qpos/dof addresses of its x, y slides (a body moved only by world-axis slides)."
-    i = model.body(body).id
-    js = [j for j in range(model.njnt) if model.jnt_bodyid[j] == i]
-    return i, model.body_pos[i].copy(), np.array([model.jnt_qposadr[j] for j in js], int), np.array([model.jnt_dofadr[j] for j in js], int)
-
-def _pos_vel(model, data, pl):
-    i, p0, qa, da = pl
-    p = p0.copy(); v = np.zeros(3)
-    p[:len(qa)] += data.qpos[qa]; v[:len(da)] = data.qvel[da]
-    return p, v
-
-class NewtonGravity:
-    "Pairwise Newtonian gravity between the listed bodies (fixed ones pull but do not move)."
-    def __init__(self): self.members = []   # (entity id, body name, fixed)
-    def setup(self, model):
-        self.pl = [_planar(model, b) for _, b, _ in self.members]
-        self.ids = np.array([p[0] for p in self.pl]); self.moving = [not f for *_, f in self.members]
-    def apply(self, model, data, t, stepping):
-        p = np.array([_pos_vel(model, data, pl)[0] for pl in self.pl])
-        m = model.body_mass[self.ids]
-        d = p[None, :, :] - p[:, None, :]
-        r = np.linalg.norm(d, axis=-1); np.fill_diagonal(r, np.inf)
-        F = ((G*m[:, None]*m[None, :]/r**3)[..., None]*d).sum(1)
-        for k, i in enumerate(self.ids):
-            if self.moving[k]: data.xfrc_applied[i, :3] = F[k]
-    def potential(self, masses, positions):
-        "Potential energy of each body in the field of all others (J); positions (T, n, 3)."
-        d = positions[:, None] - positions[:, :, None]; r = np.linalg.norm(d, axis=-1)
-        n = len(masses); r[:, np.arange(n), np.arange(n)] = np.inf
-        return (-G*masses[None, :, None]*masses[None, None, :]/r).sum(-1)
-
 @register
 class Star(EntityType):
     "A massive body that attracts others by Newtonian gravity; held fixed unless `fixed: false`."
@@ -836,7 +523,6 @@ class Star(EntityType):
         ctx.shared_force(NewtonGravity).members.append((e.id, e.id, fixed))
     def describe(self, e, sc):
         return f"A star ({e.id}) of mass {_fmt(e['mass'])} kg{' is held fixed' if e.get('fixed', True) else ' is free to move'}; bodies attract by Newtonian gravity (G = 6.674e-11 N·m²/kg²)."
-
 
 @register
 class Planet(EntityType):
@@ -882,22 +568,6 @@ class Planet(EntityType):
         return (f"A planet ({e.id}) of mass {_fmt(e['mass'])} kg starts {_fmt(e['radius'])} m from {star}, moving perpendicular to the line joining them "
                 f"at {_fmt(sf)} times the speed of a circular orbit of that radius.")
 
-class RocketThrust:
-    "Thrust u·b along +z and mass loss b while fuel lasts; body mass changed in place, no recompile."
-    def __init__(self, body, dry, fuel, rate, u): self.body, self.dry, self.fuel, self.rate, self.u = body, dry, fuel, rate, u
-    def setup(self, model):
-        self.id = model.body(self.body).id; self.I0 = model.body_inertia[self.id].copy(); self.m0 = self.dry + self.fuel
-        self.dofs = [j for j in range(model.nv) if model.dof_bodyid[j] == self.id]; self.M00 = model.dof_M0[self.dofs].copy()
-        self.events = [self.fuel/self.rate]
-    def mass(self, t): return self.dry + max(self.fuel - self.rate*t, 0.0)
-    def apply(self, model, data, t, stepping):
-        te = t + (model.opt.timestep/2 if stepping else 0.0)
-        m = self.mass(te)
-        model.body_mass[self.id] = m; model.body_inertia[self.id] = self.I0*m/self.m0
-        model.dof_M0[self.dofs] = self.M00*m/self.m0   # the constant mass matrix of a 'simple' body (what mj_setConst would recompute)
-        burning = self.fuel - self.rate*te > 0
-        data.xfrc_applied[self.id, 2] = self.u*self.rate if burning else 0.0
-
 @register
 class Rocket(EntityType):
     "A rocket launched vertically from rest; it burns fuel at a constant rate with a constant exhaust speed."
@@ -923,23 +593,6 @@ class Rocket(EntityType):
     def describe(self, e, sc):
         return (f"A rocket ({e.id}) of dry mass {_fmt(e['mass'])} kg carrying {_fmt(e['fuel_mass'])} kg of fuel is launched vertically from rest; "
                 f"it burns fuel at {_fmt(e['burn_rate'])} kg/s with an exhaust speed of {_fmt(e['exhaust_speed'])} m/s relative to the rocket.")
-
-class Lorentz:
-    "Force of uniform fields E (in the x–y plane) and B (along z) on charged particles; the magnetic part turns the velocity exactly."
-    def __init__(self): self.E = np.zeros(3); self.B = 0.0; self.members = []   # (body, q, m)
-    def setup(self, model): self.pl = [_planar(model, b) for b, _, _ in self.members]
-    def apply(self, model, data, t, stepping):
-        dt = model.opt.timestep
-        for pl, (b, q, m) in zip(self.pl, self.members):
-            _, v = _pos_vel(model, data, pl)
-            if stepping and self.B:
-                w = q*self.B/m; c, s = math.cos(w*dt), math.sin(w*dt)
-                vd = np.array([self.E[1]/self.B, -self.E[0]/self.B, 0.0])   # E×B drift
-                u = v - vd; u2 = np.array([c*u[0] + s*u[1], -s*u[0] + c*u[1], u[2]])
-                data.xfrc_applied[pl[0], :3] = m*(u2 + vd - v)/dt
-            else: data.xfrc_applied[pl[0], :3] = q*(self.E + np.cross(v, [0, 0, self.B]))
-    def potential(self, q, r): return -q*(r @ self.E)
-
 
 @register
 class Charge(EntityType):
@@ -989,128 +642,3 @@ class ElectricField(EntityType):
         ph = math.radians(e.get('direction', 90.0))
         ctx.shared_force(Lorentz).E += e['E']*np.array([math.cos(ph), math.sin(ph), 0.0]); ctx.placed[e.id] = Placed(extra={})
     def describe(self, e, sc): return f"A uniform electric field of {_fmt(e['E'])} V/m points at {_fmt(e.get('direction', 90))}° from +x in the x–y plane."
-
-# %% ../nbs/11_entities.ipynb #54e26393
-def _u(rng, lo, hi): return float(f'{rng.uniform(lo, hi):.3g}')
-
-def _fam_fixed_pulley(rng, d):
-    m1, m2 = _u(rng, 0.5, 5), _u(rng, 0.5, 5)
-    while abs(m1 - m2) < 0.2: m2 = _u(rng, 0.5, 5)
-    wheel = {'type': 'fixed_pulley', 'radius': _u(rng, 0.03, 0.1)}
-    if d >= 3: wheel['mass'] = _u(rng, 0.2, 3)   # a massive wheel: the tensions on its two sides differ
-    return {'name': 'fixed_pulley', 'duration': 2.0, 'entities': {'left': {'type': 'mass', 'mass': m1}, 'right': {'type': 'mass', 'mass': m2},
-            'wheel': wheel}, 'strings': {'rope': {'path': ['left', 'wheel', 'right']}}}
-
-def _fam_movable_pulley(rng, d):
-    return {'name': 'movable_pulley', 'duration': 2.0, 'entities': {'hook': {'type': 'ceiling'}, 'pulley': {'type': 'movable_pulley', 'mass': _u(rng, 1, 6)},
-            'wheel': {'type': 'fixed_pulley'}, 'weight': {'type': 'mass', 'mass': _u(rng, 0.5, 5)}},
-            'strings': {'rope': {'path': ['hook', 'pulley', 'wheel', 'weight']}}}
-
-def _fam_compound_pulley(rng, d):
-    return {'name': 'compound_pulley', 'duration': 2.0, 'entities': {'hook': {'type': 'ceiling'}, 'p1': {'type': 'movable_pulley', 'mass': _u(rng, 1, 6)},
-            'w1': {'type': 'fixed_pulley'}, 'p2': {'type': 'movable_pulley', 'mass': _u(rng, 1, 6)}, 'w2': {'type': 'fixed_pulley'},
-            'weight': {'type': 'mass', 'mass': _u(rng, 0.5, 5)}}, 'strings': {'rope': {'path': ['hook', 'p1', 'w1', 'p2', 'w2', 'weight']}}}
-
-def _fam_incline(rng, d):
-    th = _u(rng, 15, 60); mu = _u(rng, 0.05, 0.6) if d >= 1 else 0.0
-    ramp = {'type': 'incline', 'angle': th, 'mu': mu}
-    if d >= 2: ramp['mu_static'] = float(f'{mu + _u(rng, 0.05, 0.3):.3g}')
-    box = {'type': 'mass', 'mass': _u(rng, 0.5, 5), 'on': 'ramp'}
-    if d >= 3: box['velocity'] = _u(rng, 0.5, 2)
-    return {'name': 'incline', 'duration': 2.0, 'entities': {'ramp': ramp, 'box': box}}
-
-def _fam_atwood_incline(rng, d):
-    return {'name': 'atwood_incline', 'duration': 2.0, 'entities': {'ramp': {'type': 'incline', 'angle': _u(rng, 15, 60), 'mu': _u(rng, 0.0, 0.4) if d >= 2 else 0.0},
-            'box': {'type': 'mass', 'mass': _u(rng, 0.5, 5), 'on': 'ramp'}, 'wheel': {'type': 'fixed_pulley', 'on': 'ramp'},
-            'weight': {'type': 'mass', 'mass': _u(rng, 0.5, 5)}}, 'strings': {'rope': {'path': ['box', 'wheel', 'weight']}}}
-
-def _fam_stacked(rng, d):
-    mt = _u(rng, 0.5, 3); mb = _u(rng, 1, 5); mu = _u(rng, 0.1, 0.6)
-    top = {'type': 'mass', 'mass': mt, 'on': 'bottom', 'mu': mu}
-    if d >= 2: top['mu_static'] = float(f'{mu + _u(rng, 0.05, 0.3):.3g}')
-    return {'name': 'stacked_blocks', 'duration': 2.0, 'entities': {'floor': {'type': 'floor', 'mu': _u(rng, 0, 0.2) if d >= 3 else 0.0},
-            'bottom': {'type': 'mass', 'mass': mb, 'on': 'floor', 'force': _u(rng, 2, 40)}, 'top': top}}
-
-def _fam_spring_h(rng, d):
-    return {'name': 'spring_horizontal', 'duration': 2.0, 'entities': {'floor': {'type': 'floor'}, 'wall': {'type': 'wall'},
-            'box': {'type': 'mass', 'mass': _u(rng, 0.5, 5), 'on': 'floor', 'displacement': _u(rng, 0.05, 0.3)}},
-            'springs': {'spring': {'between': ['wall', 'box'], 'k': _u(rng, 10, 200)}}}
-
-def _fam_spring_v(rng, d):
-    return {'name': 'spring_vertical', 'duration': 2.0, 'entities': {'hook': {'type': 'ceiling'},
-            'box': {'type': 'mass', 'mass': _u(rng, 0.5, 5), 'displacement': _u(rng, 0.05, 0.3)}},
-            'springs': {'spring': {'between': ['hook', 'box'], 'k': _u(rng, 50, 300)}}}
-
-def _fam_spring_two(rng, d):
-    return {'name': 'spring_two_masses', 'duration': 2.0, 'entities': {'floor': {'type': 'floor'}, 'a': {'type': 'mass', 'mass': _u(rng, 0.5, 5), 'on': 'floor'},
-            'b': {'type': 'mass', 'mass': _u(rng, 0.5, 5), 'on': 'floor', 'displacement': _u(rng, 0.05, 0.3)}},
-            'springs': {'spring': {'between': ['a', 'b'], 'k': _u(rng, 10, 200)}}}
-
-def _fam_pendulum(rng, d):
-    return {'name': 'simple_pendulum', 'duration': 2.0, 'entities': {'bob': {'type': 'pendulum', 'mass': _u(rng, 0.2, 3), 'length': _u(rng, 0.3, 2), 'amplitude': _u(rng, 5, 60)}}}
-
-def _fam_physical_pendulum(rng, d):
-    return {'name': 'physical_pendulum', 'duration': 2.0, 'entities': {'rod': {'type': 'rod_pendulum', 'mass': _u(rng, 0.2, 3), 'length': _u(rng, 0.3, 2), 'amplitude': _u(rng, 5, 90)}}}
-
-def _fam_collision_1d(rng, d):
-    return {'name': 'collision_1d', 'duration': 2.0, 'restitution': _u(rng, 0.2, 1.0) if d >= 2 else 1.0,
-            'entities': {'a': {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': _u(rng, 1, 4)}, 'b': {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': _u(rng, -2, 0.5)}}}
-
-def _fam_collision_2d(rng, d):
-    return {'name': 'collision_2d', 'duration': 2.0, 'restitution': _u(rng, 0.2, 1.0),
-            'entities': {'a': {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': _u(rng, 1, 4)},
-                         'b': {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': 0.0, 'y': _u(rng, 0.02, 0.15)}}}
-
-def _fam_projectile(rng, d):
-    return {'name': 'projectile', 'duration': 2.0, 'entities': {'ball': {'type': 'projectile', 'mass': _u(rng, 0.1, 2), 'speed': _u(rng, 3, 25), 'angle': _u(rng, 10, 80)}}}
-
-def _fam_rolling(rng, d):
-    shape = ['solid_cylinder', 'hoop', 'solid_sphere', 'shell'][int(rng.integers(4))]
-    return {'name': 'rolling', 'duration': 2.0, 'entities': {'ramp': {'type': 'incline', 'angle': _u(rng, 10, 45)},
-            'roller': {'type': 'roller', 'mass': _u(rng, 0.5, 5), 'radius': _u(rng, 0.05, 0.3), 'shape': shape, 'on': 'ramp'}}}
-
-def _fam_torque_wheel(rng, d):
-    return {'name': 'torque_wheel', 'duration': 2.0, 'entities': {'wheel': {'type': 'wheel', 'mass': _u(rng, 0.5, 5), 'radius': _u(rng, 0.1, 0.5),
-            'shape': ['solid_cylinder', 'hoop'][int(rng.integers(2))], 'torque': _u(rng, 0.5, 5)}}}
-
-def _fam_orbit_two(rng, d):
-    return {'name': 'orbit_two_body', 'duration': 2.0, 'gravity': 0.0, 'entities': {'star': {'type': 'star', 'mass': _u(rng, 1e10, 1e11)},
-            'planet': {'type': 'planet', 'mass': _u(rng, 0.1, 10), 'radius': _u(rng, 0.5, 3), 'speed_factor': 1.0 if d < 2 else _u(rng, 0.8, 1.2)}}}
-
-def _fam_orbit_three(rng, d):
-    return {'name': 'orbit_three_body', 'duration': 2.0, 'gravity': 0.0, 'entities': {'star': {'type': 'star', 'mass': _u(rng, 3e10, 1e11)},
-            'inner': {'type': 'planet', 'mass': _u(rng, 1e6, 1e8), 'radius': _u(rng, 0.5, 1.0)},
-            'outer': {'type': 'planet', 'mass': _u(rng, 1e6, 1e8), 'radius': _u(rng, 1.5, 3.0), 'phase': _u(rng, 0, 180)}}}
-
-def _fam_rocket(rng, d):
-    return {'name': 'rocket', 'duration': 2.0, 'entities': {'rocket': {'type': 'rocket', 'mass': _u(rng, 0.5, 2), 'fuel_mass': _u(rng, 0.5, 2),
-            'burn_rate': _u(rng, 0.05, 0.5), 'exhaust_speed': _u(rng, 1000, 3000)}}}
-
-def _fam_charge(rng, d):
-    ents = {'particle': {'type': 'charge', 'mass': _u(rng, 0.5, 2), 'charge': _u(rng, 0.5, 2), 'speed': _u(rng, 0.5, 3)},
-            'field': {'type': 'magnetic_field', 'B': _u(rng, 0.5, 2)}}
-    if d >= 2: ents['efield'] = {'type': 'electric_field', 'E': _u(rng, 0.5, 3), 'direction': 90.0}
-    return {'name': 'charged_particle', 'duration': 2.0, 'gravity': 0.0, 'entities': ents}
-
-def _fam_two_strings(rng, d):
-    return {'name': 'two_strings', 'duration': 2.0, 'entities': {'weight': {'type': 'mass', 'mass': _u(rng, 0.5, 2.5)}, 'wheel': {'type': 'fixed_pulley'},
-            'a': {'type': 'mass', 'mass': _u(rng, 0.5, 3)}, 'b': {'type': 'mass', 'mass': _u(rng, 0.5, 1.5), 'force': -_u(rng, 5, 20)}},
-            'strings': {'upper': {'path': ['weight', 'wheel', 'a']}, 'lower': {'path': ['a', 'b']}}}
-
-FAMILIES = {'fixed_pulley': _fam_fixed_pulley, 'movable_pulley': _fam_movable_pulley, 'compound_pulley': _fam_compound_pulley,
-            'incline': _fam_incline, 'atwood_incline': _fam_atwood_incline, 'stacked_blocks': _fam_stacked,
-            'spring_horizontal': _fam_spring_h, 'spring_vertical': _fam_spring_v, 'spring_two_masses': _fam_spring_two,
-            'simple_pendulum': _fam_pendulum, 'physical_pendulum': _fam_physical_pendulum, 'collision_1d': _fam_collision_1d,
-            'collision_2d': _fam_collision_2d, 'projectile': _fam_projectile, 'rolling': _fam_rolling, 'torque_wheel': _fam_torque_wheel,
-            'orbit_two_body': _fam_orbit_two, 'orbit_three_body': _fam_orbit_three, 'rocket': _fam_rocket, 'charged_particle': _fam_charge,
-            'two_strings': _fam_two_strings}
-
-def sample_scene(family:str, # one of `FAMILIES`
-                 rng, # a numpy Generator, or an int seed
-                 difficulty:int=1 # 1 plain; 2-3 add friction, velocities, forces, bodies
-                ) -> Scene:
-    "A random valid scene of `family`; the same seed gives the same scene (byte-identical YAML)."
-    if family not in FAMILIES: raise SceneError(f"family: unknown family {family!r} (known: {', '.join(FAMILIES)})")
-    rng = np.random.default_rng(rng) if not isinstance(rng, np.random.Generator) else rng
-    d = FAMILIES[family](rng, int(difficulty))
-    return Scene.from_dict(d)

@@ -14,7 +14,9 @@ import yaml
 import sympy as sp
 from .core import UserInputError
 from .dsl import Scene, Compiled, SceneError, _fmt
-from .entities import FAMILIES, BETA, G, sample_scene
+from .fields import G
+from .entities import BETA
+from .families import FAMILIES, sample_scene
 from .sim import Trajectory, SimulationError, UNITS, _Q, query_scene
 from .filters import (Clock, Variant, run, ablations, sweeps, sweepable, sweep_values, param_range, close, shortcut_checks,
                                 dependence, degenerate_checks, identifiable)

@@ -14,7 +14,8 @@ import mujoco
 from mujoco import rollout
 from .core import UserInputError
 from .dsl import Scene, Compiled, SceneError, load_scene
-from .entities import NewtonGravity, Lorentz, RocketThrust, BODY_QUANTITIES
+from .fields import NewtonGravity, Lorentz, RocketThrust
+from .entities import BODY_QUANTITIES
 
 # %% auto #0
 __all__ = ['UNITS', 'VECTORS', 'STRING_QUANTITIES', 'SPRING_QUANTITIES', 'SimulationError', 'simulate', 'Trajectory', 'State',
