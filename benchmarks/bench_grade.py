@@ -6,6 +6,8 @@ from git into temporary modules) in one run:
 
 - golds as written accepted, legitimate reformulations accepted, wrong variants accepted, hostile forms accepted;
 - golds declined (routed to the LLM judge: prose, proofs, derivations, alternatives in words);
+- on the independent examiner's answers (`independent.jsonl`: written by a session that never saw the reader), right and wrong
+  answers accepted;
 - answers graded per second: numeric (distinct answers against one gold) and mixed (every corpus case, golds read once),
   each as a ratio against the baseline run in the same script, and numeric against bare pint.
 
@@ -150,6 +152,21 @@ def main(argv=None):
         rows = rows[::a.sample]
         results = {'current': run(rows, current_fn), f'baseline {BASELINE}': run(rows, baseline_fn(B)), 'math-verify 0.9': run(rows, mathverify_fn())}
     table(results, sources)
+    independent(B)
     if not a.no_speed and not a.math_verify: speed(B, rows)
+
+def independent(B):
+    "The independent examiner's answers (`independent.jsonl`): right answers accepted and wrong answers accepted, current and baseline."
+    rows = [json.loads(l) for l in (CORPUS/'independent.jsonl').read_text(encoding='utf-8').splitlines() if l.strip()]
+    out = {}
+    for name, fn in (('current', current_fn), (f'baseline {BASELINE}', baseline_fn(B))):
+        acc = defaultdict(lambda: [0, 0])
+        for r in rows:
+            f = fn(r); c = acc[r['expect']]; c[1] += 1
+            c[0] += bool(f is not None and f(r['response']))
+        out[name] = acc
+    print(f'{"independent examiner (720 answers to 120 golds)":37} ' + ' '.join(f'{n:>24}' for n in out))
+    for expect, label in ((True, 'right answers accepted'), (False, 'wrong answers accepted')):
+        print(f'{"":14} {label:22} ' + ' '.join(f'{pct(*out[n][expect]):>24}' for n in out))
 
 if __name__ == '__main__': main()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from .core import UserInputError, data_path
 from .grade import gold_kind, GoldError, olympiad_golds, read_gold, question_symbols
+from .golds import question_unit
 from .units import parse_unit
 from .extract import _split_parts
 
@@ -332,6 +333,7 @@ def load_jeebench()->BenchSet:
         # JEEBench's own scoring: an Integer answer must be exact, a Numeric one right to two decimal places (|error| <= 0.01)
         tol = {'Integer': {'kind': 'numeric', 'atol': 0.0}, 'Numeric': {'kind': 'numeric', 'atol': 0.01}}.get(r['type'], {'kind': 'choice'})
         meta = {'jee_type': r['type'], 'symbols': list(question_symbols(r['question']))} | tol
+        if tol['kind'] == 'numeric' and (u := question_unit(r['question'])): meta['unit'] = u   # `... in Hz?`: the gold is in Hz, so is `5 Hz`
         items.append(BenchItem(f'jeebench-{r["description"].replace(" ", "-").lower()}-{r["index"]}', r['question'], r['gold'], subject='physics', source='jeebench', meta=meta))
     return BenchSet(items, 'jeebench')
 

@@ -13,7 +13,7 @@ from .extract import _braced
 
 # %% auto #0
 __all__ = ['MAX_EXPR_CHARS', 'MAX_TOKENS', 'MAX_DEPTH', 'MAX_LOG10', 'SYM_RTOL', 'SYM_RTOL_DECIMAL', 'SYM_POINTS',
-           'ExpressionError', 'parse_expression', 'symbol_names', 'equivalent']
+           'ExpressionError', 'parse_expression', 'symbol_names', 'decimal_tolerance', 'equivalent']
 
 # %% ../nbs/01b_expressions.ipynb #33630f6c
 class ExpressionError(ValueError):
@@ -25,7 +25,7 @@ _GREEK_ALIAS = {'varepsilon': 'epsilon', 'vartheta': 'theta', 'varphi': 'phi', '
 _UNI_GREEK = dict(zip('αβγδεζηθικλμνξρστυφχψωΓΔΘΛΞΣΥΦΨΩϵϑϕ', _GREEK[:14] + _GREEK[15:] + ['epsilon', 'theta', 'phi']))
 _FUNCS = {'sin': sp.sin, 'cos': sp.cos, 'tan': sp.tan, 'cot': sp.cot, 'sec': sp.sec, 'csc': sp.csc,
           'arcsin': sp.asin, 'arccos': sp.acos, 'arctan': sp.atan, 'asin': sp.asin, 'acos': sp.acos, 'atan': sp.atan,
-          'sinh': sp.sinh, 'cosh': sp.cosh, 'tanh': sp.tanh, 'coth': sp.coth, 'arsinh': sp.asinh, 'arcsinh': sp.asinh,
+          'sinh': sp.sinh, 'cosh': sp.cosh, 'tanh': sp.tanh, 'coth': sp.coth, 'sech': sp.sech, 'csch': sp.csch, 'arsinh': sp.asinh, 'arcsinh': sp.asinh,
           'asinh': sp.asinh, 'arcosh': sp.acosh, 'arccosh': sp.acosh, 'acosh': sp.acosh, 'artanh': sp.atanh,
           'arctanh': sp.atanh, 'atanh': sp.atanh, 'exp': sp.exp, 'ln': sp.log, 'log': sp.log, 'lg': sp.log,
           'sqrt': sp.sqrt, 'abs': sp.Abs, 'Abs': sp.Abs}
@@ -37,11 +37,11 @@ _ACCENT = {'bar': 'bar', 'overline': 'bar', 'hat': 'hat', 'widehat': 'hat', 'til
 _DROP = re.compile(r'\\(?:left|right)(?![a-zA-Z])\.?|\\(?:big|Big|bigg|Bigg)[lrm]?(?![a-zA-Z])|\\(?:displaystyle|textstyle|limits|nolimits)(?![a-zA-Z])'
                    r'|\\[,;:! ]|\\q?quad(?![a-zA-Z])|~|\\%|\\mathrm\s*\{\s*d\s*\}(?=\s*\\?[a-zA-Z])')
 _SUPMAP = str.maketrans('⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺', '0123456789-+')
-_UNI = str.maketrans({'−': '-', '–': '-', '×': '*', '·': '*', '⋅': '*', '∙': '*', '÷': '/', '≈': '≈', 'π': ' pi ', '′': "'", '″': "''", '’': "'"})
+_UNI = str.maketrans({'−': '-', '–': '-', '×': '*', '·': '*', '⋅': '*', '∙': '*', '÷': '/', '≈': '≈', 'π': ' pi ', 'ħ': ' hbar ', '′': "'", '″': "''", '’': "'"})
 MAX_EXPR_CHARS, MAX_TOKENS, MAX_DEPTH, MAX_LOG10 = 1000, 400, 60, 300
 _PLAIN_DERIV = re.compile(r'd\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?)\s*/\s*d\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?)')
 _D = r'(d|\\partial|\\mathrm\s*\{\s*d\s*\})'
-_DERIV = re.compile(r'\s*\{\s*' + _D + r'\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?)\s*\}\s*\{\s*' + _D + r'\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?)\s*\}')
+_DERIV = re.compile(r'\s*\{\s*' + _D + r"\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?'*)\s*\}\s*\{\s*" + _D + r'\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?[A-Za-z0-9]+\}?)?)\s*\}')
 # operators that change a value and that we do not compute: an answer using them is wrong, a gold using them is declined
 _UNEVALUATED = frozenset('partial sum int oint iint iiint prod lim nabla ldots cdots dots vdots binom'.split())
 
@@ -88,6 +88,9 @@ class _Lexer:
             if s[self.i] == '_':
                 self.i += 1
                 m = re.compile(r'[A-Za-z0-9]+').match(s, self.i)
+                if m and not self.latex and _key(f'{name}_{m.group()}') not in self.known and self.known:   # `M_pc^2` with names M_p and c: M_p times c
+                    k = next((k for k in range(len(m.group()) - 1, 0, -1) if _key(f'{name}_{m.group()[:k]}') in self.known), 0)
+                    if k: m = re.compile(r'[A-Za-z0-9]{%d}' % k).match(s, self.i)
                 if m and (not self.latex or _key(f'{name}_{m.group()}') in self.known): sub = m.group(); self.i = m.end()
                 else: sub = _flat(self.group())
                 name = f'{name}_{sub}' if sub else name
@@ -348,7 +351,7 @@ def symbol_names(*exprs)->dict:
 # %% ../nbs/01b_expressions.ipynb #2e3b3556
 _CFUNCS = {sp.sin: cmath.sin, sp.cos: cmath.cos, sp.tan: cmath.tan, sp.cot: lambda z: 1 / cmath.tan(z),
            sp.sec: lambda z: 1 / cmath.cos(z), sp.csc: lambda z: 1 / cmath.sin(z), sp.asin: cmath.asin, sp.acos: cmath.acos,
-           sp.atan: cmath.atan, sp.sinh: cmath.sinh, sp.cosh: cmath.cosh, sp.tanh: cmath.tanh, sp.coth: lambda z: 1 / cmath.tanh(z),
+           sp.atan: cmath.atan, sp.sinh: cmath.sinh, sp.cosh: cmath.cosh, sp.tanh: cmath.tanh, sp.coth: lambda z: 1 / cmath.tanh(z), sp.sech: lambda z: 1 / cmath.cosh(z), sp.csch: lambda z: 1 / cmath.sinh(z),
            sp.asinh: cmath.asinh, sp.acosh: cmath.acosh, sp.atanh: cmath.atanh, sp.exp: cmath.exp, sp.log: cmath.log, sp.Abs: abs}
 
 _CNUM = {}   # sympy number -> complex: converting one is slow and the same few recur
@@ -399,16 +402,42 @@ def _close(a, b, tol):
     if not (math.isfinite(abs(a)) and math.isfinite(abs(b))): return False
     return abs(a - b) <= tol * max(abs(a), abs(b)) or max(abs(a), abs(b)) < 1e-300
 
+def decimal_tolerance(text:str, # the answer as written, e.g. `\nu' \approx 2.33\nu`
+                     )->float:
+    "The relative tolerance an answer's own decimals earn: half a unit of the last digit of its least precise decimal (`2.33` -> 0.21 %), between `SYM_RTOL_DECIMAL` and 0.5 %; `SYM_RTOL` when it writes no decimal."
+    nums = [m for m in re.findall(r'(?<![\w.])(\d+\.\d+)(?![\d.])', text) if float(m)]
+    if not nums: return SYM_RTOL
+    rel = max(0.5 * 10 ** -len(m.split('.')[1]) / float(m) for m in nums)
+    return min(max(rel * 1.01, SYM_RTOL_DECIMAL), 5e-3)
+
+def _linear_solution(e, s):
+    "`e = 0` solved for `s` when `e` is linear in `s` (the coefficient free of `s` and not zero), else None."
+    k = sp.diff(e, s)
+    if k == 0 or s in k.free_symbols: return None
+    return sp.cancel(-e.subs(s, 0) / k) if len(str(e)) < 400 else -e.subs(s, 0) / k
+
+def _equations(a, b, tol):
+    "Equations `a = 0` and `b = 0` compared by solving both for a symbol both are linear in (so `dR/dt = -L Q/(8/3 π ρ r c² R)` equals `-L Q/(c² R) = 8/3 π ρ r dR/dt`), else up to a constant factor."
+    for s in sorted(a.free_symbols & b.free_symbols, key=lambda x: x.name):
+        sa = _linear_solution(a, s)
+        if sa is None or sa == 0: continue
+        sb = _linear_solution(b, s)
+        if sb is None: continue
+        ok, why = equivalent(sa, sb, tol)
+        return ok, (f'solved for {s}: ' + why) if ok else f'the equations differ (solved for {s}: {why})'
+    return None
+
 def equivalent(a, # gold sympy expression
                b, # response sympy expression
                tol:float=SYM_RTOL, # relative tolerance at each point
-               proportional:bool=False, # equal up to a constant factor (for `lhs - rhs` of equations)
+               proportional:bool=False, # an equation `a = 0` against `b = 0`: equal when solved for a shared symbol, or up to a constant factor
               )->tuple[bool, str]:
     "Whether sympy expressions `a` and `b` are equal: structurally, else at several seeded random points."
     if not proportional and (a == b or sp.Add(a, -b) == 0): return True, 'equal'
+    if proportional and (r := _equations(a, b, tol)) is not None: return r
     pts = _points([a, b])
     if len(pts) < min(5, SYM_POINTS) and (a.free_symbols or not pts): return False, 'the gold cannot be evaluated at enough points'
-    ratio = None
+    ratio, first = None, None
     for env, za in pts[:SYM_POINTS]:
         try: zb = _evalf(b, {**env, **{s: complex(1.2345) for s in b.free_symbols - env.keys()}})
         except (ValueError, ZeroDivisionError, OverflowError, TypeError) as e: return False, f'the answer cannot be evaluated ({type(e).__name__})'
@@ -417,7 +446,14 @@ def equivalent(a, # gold sympy expression
             q = zb / za
             if ratio is None: ratio = q
             if abs(q) < 1e-300 or not _close(q, ratio, tol): return False, 'the equations are not proportional'
-        elif not _close(za, zb, tol):
-            at = ', '.join(f'{s}={v.real:.3g}' for s, v in list(env.items())[:4])
+            continue
+        at = ', '.join(f'{s}={v.real:.3g}' for s, v in list(env.items())[:4])
+        if not _close(za, zb, tol):
             return False, f'differs at {at}: {za.real if not za.imag else za:.6g} vs {zb.real if not zb.imag else zb:.6g}'
+        if tol > SYM_RTOL and a.free_symbols:          # rounded decimals: the parts that vary must agree too, not only the sum a constant dominates
+            if first is None: first = (za, zb); continue
+            da, db = za - first[0], zb - first[1]
+            if not _close(da, db, tol) and abs(da - db) > 1e-9 * max(abs(za), abs(zb)):
+                return False, f'differs at {at} once the constant part is taken out: {da.real:.6g} vs {db.real:.6g}'
     return True, f'equal at {min(len(pts), SYM_POINTS)} random points'
+

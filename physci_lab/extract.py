@@ -11,7 +11,7 @@ from functools import lru_cache
 from .units import parse_unit
 
 # %% auto #0
-__all__ = ['extract_answers', 'extract_answer', 'parse_choices']
+__all__ = ['extract_answers', 'extract_answer', 'parse_choices', 'choices_in_text', 'part_answer', 'prose_parts']
 
 # %% ../nbs/01a_extract.ipynb #b1dcefba
 _TAIL = 20_000
@@ -24,7 +24,13 @@ _NUMBER = (r'[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+\.?\d*|\.\d+)'
            r'(?:\s*[eE][-+−]?\d+|\s*(?:\\times|×|\*|·|\\cdot|x)\s*10\s*(?:\^|\*\*)\s*\{?\s*[-+−]?\d+\s*\}?'
            rf'|\s*[·×]?\s*10[⁻⁺]?[{_SUPS}]+)?')
 _NUM_RE = re.compile(_NUMBER)
-_PROSE = re.compile(r'(?<![\\\w])(?!(?:sqrt|frac|sin|cos|tan|exp|log|text|mathrm|times|cdot|boxed)\b)[A-Za-z]{3,}\b')
+# words a formula writes (functions, Greek letters, LaTeX commands): a line made of them is maths, not prose
+_MATH_WORDS = ('sqrt frac dfrac sin cos tan cot sec csc sinh cosh tanh exp log arcsin arccos arctan text mathrm times cdot boxed left right '
+               'dot ddot hbar alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda omega Omega sigma Sigma '
+               'tau upsilon phi varphi chi psi rho Gamma Delta Theta Lambda Phi Psi infty').split()
+_PROSE = re.compile(r'(?<![\\\w*/^(])(?!(?:' + '|'.join(_MATH_WORDS) + r')\b)[A-Za-z]{3,}\b(?![*/^(_])')   # `x*ydot`: a product, not a word
+_CONDITION = re.compile(r'\b(?:at|when|after|before|if|for|with|where|until|while)\b[^.;,]{0,25}$', re.I)
+_ASIDE = re.compile(r'\s*\([^()]*\)')
 _CANDIDATE = re.compile(r'[-+−]?10\s*(?:\^|\*\*)\s*(?:\{\s*[-+−]?\d+\s*\}|\(\s*[-+−]?\d+\s*\)|[-+−]?\d+)|' + _NUMBER)  # `10^5` alone too
 _UNIT_END = re.compile(r'(?<!\\)[,;]|\n')   # a unit ends at a comma or semicolon (not LaTeX's `\,` `\;`) or a line end
 _HEDGE = re.compile(r'^(?:(?:(?:about|approximately|approx|roughly|around|nearly|almost|circa)\b\.?|~|∼|≈|\\approx\b|\\sim\b)\s*)+', re.I)
@@ -101,8 +107,11 @@ def extract_answers(text:str, # free model text
         line = rest.split('\n', 1)[0] if rest.split('\n', 1)[0].strip() else (rest.split('\n', 2)[1:2] or [''])[0]
         if a := _clean(line): return [a]
     lines = [l for l in text.strip().split('\n') if l.strip()]
-    spans = [next(g for g in m.groups() if g is not None) for m in _MATH.finditer(lines[-1])] if lines else []
-    if spans: return [_clean(spans[-1])]
+    found = list(_MATH.finditer(lines[-1])) if lines else []
+    if found:
+        tail = _ASIDE.sub(' ', lines[-1][found[-1].end():])    # `... $m v\,dv/P$ gives a distance of about 40 m.`: the number said last (never one in an aside)
+        if (n := _last_number(tail)) and not _CONDITION.search(tail[:tail.find(n.split()[0])]): return [n]
+        return [_clean(next(g for g in found[-1].groups() if g is not None))]
     if lines and len(lines[-1]) <= 120 and len(_PROSE.findall(lines[-1])) < 2: return [_clean(lines[-1])]
     if n := _last_number(text): return [n]
     spans = [next(g for g in m.groups() if g is not None) for m in _MATH.finditer(text)]
@@ -145,10 +154,58 @@ def _split_parts(text):
     out.append(''.join(cur))
     return [p for p in (_clean(p) for p in out) if p]
 
+_OPTION_REF = re.compile(r'\(([A-H])\)|\b(?:options?|choices?|statements?)\s+\(?([A-H])\)?((?:\s*(?:,|and|&)\s*\(?[A-H]\)?(?![\w]))*)')
+
 def _choice_of(answers):
     sets = [parse_choices(a) for a in answers]
     if len(sets) > 1 and all(sets): return frozenset().union(*sets)
     if sets[-1] is not None: return sets[-1]
     letters = re.findall(r'\(([A-H])\)', answers[-1])
     return frozenset(letters) if letters and len(set(letters)) == len(letters) else None
+
+def choices_in_text(text:str, # free model text, e.g. `... so the correct statements are (A), (C) and (D).`
+                   )->frozenset|None:
+    "The option letters named in the last sentence of `text` that names any (`(A)`, `option B`, `options A and C`), or None."
+    if not isinstance(text, str): return None
+    for sentence in reversed(re.split(r'(?<=[.!?])\s+|\n+', text[-2000:])):
+        letters = []
+        for m in _OPTION_REF.finditer(sentence):
+            letters += [m.group(1)] if m.group(1) else [m.group(2)] + re.findall(r'[A-H]', m.group(3) or '')
+        if letters: return frozenset(letters) if len(set(letters)) == len(letters) else None
+    return None
+
+def _mask_math(text):
+    "`text` with each math span replaced by a placeholder (so separators inside maths are not split), and the spans."
+    spans = []
+    def keep(m): spans.append(m.group()); return f'\x00{len(spans) - 1}\x00'
+    return _MATH.sub(keep, text), spans
+
+_LABEL = re.compile(r'^\(?[a-h]\)\s*|^\(?(?:i{1,3}|iv|vi{0,3})\)\s+')
+_NAMED_BY_WORDS = re.compile(r'^(?:[A-Za-z]{3,}\s+){1,4}(?=\\?[A-Za-z][\w{}\\]*\s*=)')     # `magnetic moment \vec{\mu} = ...`
+_FOR_CASE = re.compile(r'\s+(?:for|when|if|at|in)\s+\$[^$]*\$\s*\.?$')                       # `$\sigma = ...$ for $\pi^+$`
+_QUALIFIER = re.compile(r'\s+\((?=[^()]*[A-Za-z]{3,})[A-Za-z][A-Za-z ,\-]*\)\s*$')
+
+def part_answer(piece:str, # one piece of a response that states several results, e.g. `(b) v_f = v_0 (massless hoop)`
+               )->str|None:
+    "The result a piece states: its label (`(a)`, `(ii)`) and a trailing qualifier in words (`(light particle)`) dropped, then read with `extract_answers`."
+    piece = _QUALIFIER.sub('', _LABEL.sub('', piece.strip()))
+    piece = _FOR_CASE.sub('', _NAMED_BY_WORDS.sub('', piece))
+    if not _MATH.search(piece) and len(_PROSE.findall(piece)) < 2: return _clean(piece) or None   # already an answer, not a sentence
+    a = extract_answers(piece)
+    return a[-1] if a and re.search(r'[\dA-Za-z]', a[-1]) else None
+
+def prose_parts(text:str, # free model text that states several results without boxes
+                n:int, # how many parts the gold has
+               )->list[str]:
+    "The results a response states in prose (`$H = 142$ m and $T = 293.6$ K`; `(a) ...; (b) ...`), at least `n` of them: its final lines split at `;`, `, `, ` and ` outside maths, each read with `part_answer`."
+    if not isinstance(text, str) or n < 2: return []
+    marks = list(_MARK.finditer(text[-_TAIL:]))
+    body = text[-_TAIL:][marks[-1].end():] if marks else text[-_TAIL:]
+    lines = [l for l in body.strip().split('\n') if l.strip()]
+    for k in range(1, min(len(lines), 6) + 1):
+        masked, spans = _mask_math(' '.join(lines[-k:]))
+        pieces = [re.sub('\x00(\\d+)\x00', lambda m: spans[int(m.group(1))], p) for p in _split_parts(masked)]
+        found = [a for p in pieces if (a := part_answer(p))]
+        if len(found) >= n: return found
+    return []
 

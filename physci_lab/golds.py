@@ -14,14 +14,14 @@ from .core import UserInputError
 from .units import ureg, Q_, parse_quantity, parse_unit, QuantityParseError
 from .extract import _clean, _split_parts, _choice_of, parse_choices, _CHOICE_GOLD
 from .expressions import *
-from .expressions import _evalf
+from .expressions import _evalf, _points
 
 # %% auto #0
-__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'GoldError', 'sides', 'read_quantity', 'Gold', 'read_gold', 'gold_kind', 'olympiad_golds',
-           'question_symbols']
+__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'GoldError', 'inequality_sides', 'sides', 'read_quantity', 'Gold', 'read_gold',
+           'gold_kind', 'olympiad_golds', 'question_symbols', 'question_unit']
 
 # %% ../nbs/01c_golds.ipynb #33d245de
-GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'equation', 'choice', 'parts')
+GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'equation', 'inequality', 'choice', 'parts')
 _DIMLESS, _PERCENT_UNIT = ureg.dimensionless, ureg.percent   # looked up once: each `ureg.x` access parses a unit
 
 class GoldError(UserInputError):
@@ -31,12 +31,33 @@ class GoldError(UserInputError):
 # %% ../nbs/01c_golds.ipynb #4a2eaaf6
 ZERO_ATOL = 1e-9
 _TOWER = re.compile(r'(?:\^|\*\*)\s*(?:\{[^{}]*(?:\^|\*\*)|\(?\s*[-+]?[\w.]+\s*(?:\^|\*\*))')
-_REL = re.compile(r'\\approx(?![a-zA-Z])|\\simeq(?![a-zA-Z])|≈|(?<![<>!=\\])=(?!=)')
+_REL = re.compile(r'\\approx(?![a-zA-Z])|\\simeq(?![a-zA-Z])|\\sim(?![a-zA-Z])|≈|∼|(?<![<>!=\\])=(?!=)')
 
 def _screen(text, limit=300):
     "Refuse text that could make pint or sympy compute forever."
     if len(text) > limit: raise ExpressionError(f'longer than {limit} characters')
     if _TOWER.search(text): raise ExpressionError('power tower refused')
+
+_INEQ = re.compile(r'\\(?:leq?|leqslant|geq?|geqslant|lt|gt)(?![a-zA-Z])|[≤≥]|<=?|>=?')
+
+def inequality_sides(text:str, # e.g. `R \leq 150\,\mathrm{km}` or `v > \sqrt{\frac{c}{ma}}`
+                    )->tuple|None:
+    "`(smaller, larger, strict)` of a top-level inequality (`a > b` gives `(b, a, True)`), `(lo, x, hi, ...)` for a chain; None when `text` has none."
+    pieces, ops, depth, start = [], [], 0, 0
+    for m in re.finditer(r'[{(\[]|[})\]]|\\left|\\right|' + _INEQ.pattern, text):
+        t = m.group()
+        if t in ('\\left', '\\right'): continue
+        if t in '{([': depth += 1
+        elif t in '})]': depth = max(0, depth - 1)
+        elif depth == 0: pieces.append(text[start:m.start()].strip()); ops.append(t); start = m.end()
+    if not ops: return None
+    pieces.append(text[start:].strip())
+    if not all(pieces): return None
+    less = [o in ('<', '<=', '≤') or o.startswith(('\\le', '\\lt')) for o in ops]
+    if len(set(less)) != 1: return None
+    if not less[0]: pieces, ops = pieces[::-1], ops[::-1]
+    strict = all(o in ('<', '>', '\\lt', '\\gt') for o in ops)
+    return (*pieces, strict) if len(pieces) == 2 else tuple(pieces) + (strict,)
 
 def sides(text:str, # e.g. `v = \sqrt{2gh} \approx 14\,\mathrm{m/s}`
          )->list[str]:
@@ -118,6 +139,7 @@ def _is_unit_word(w):
     try: parse_unit(w); return True
     except QuantityParseError: return False
 
+_LEAD_WORDS = re.compile(r'(?:[A-Za-z]+\s+){1,6}(?=[-+−]?(?:\d|\.\d))')
 _PROSE_TAIL = re.compile(r'\s*(?:(?<!\\)[,;]|\(|\bsince\b|\bbecause\b|\bwhich\b|\bwhere\b|\bso\b|\bin the\b|\bdirected\b|\bdownward|\bupward|\btoward)', re.I)
 
 def read_quantity(text:str, # e.g. `v \approx 1.2\times10^{3}\,\mathrm{m/s}`
@@ -131,12 +153,15 @@ def read_quantity(text:str, # e.g. `v \approx 1.2\times10^{3}\,\mathrm{m/s}`
         toks = t.split()
         while len(toks) > 1 and re.fullmatch(r'[A-Za-z]{3,}[.,!]?', toks[-1]) and not _is_unit_word(toks[-1].rstrip('.,!')): toks.pop()
         if len(toks) < len(t.split()): q = _number_unit(' '.join(toks))
+    if q is None and (m := _LEAD_WORDS.match(t)):                     # `liquid B at 100 °C`, `first order 3.18 nm`: words, then the result
+        q = _number_unit(t[m.end():])
     if q is None: raise ExpressionError(f'not a number with a unit: {t[:60]!r}')
     return q
 
 
 # %% ../nbs/01c_golds.ipynb #898e1ad7
-def _unit_str(u): return 'no unit' if u == _DIMLESS else f'{u:~P}'
+@lru_cache(maxsize=1024)
+def _unit_str(u): return 'no unit' if u == _DIMLESS else f'{u:~P}'     # formatting a pint unit is slow; the same few recur
 
 def _compare_numbers(r, g, rtol, what, atol=None):
     if not math.isfinite(r): return False, f'{what} is not finite'
@@ -183,8 +208,9 @@ def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None):
 
 # %% ../nbs/01c_golds.ipynb #b169f9fd
 _STARTS_NUMBER = re.compile(r'[-+−]?(?:\d|\.\d)')
+_STATEMENT = re.compile(r'=\s*\\text\s*\{\s*[A-Za-z]{4,}[A-Za-z ]*\}\s*$|^\s*\\text\s*\{\s*[A-Za-z]{4,}[A-Za-z ]*\}\s*(?:\\cdot|=)')   # `J = ... = \text{constant}`
 _ALTERNATIVES = re.compile(r'\\(?:text|mathrm|textrm)\s*\{\s*(?:or|and|if|for|where|otherwise|when)\b')   # `a \text{ or } b`: for the LLM judge
-_FN_NAME = re.compile(r'\\?[A-Za-z]+(?:_\{?[^{}]*\}?)?\s*(?:\\left)?\s*\([^()=]*\)\s*(?:\\right)?')   # G(\alpha, \theta)
+_FN_NAME = re.compile(r'\\?[A-Za-z]+(?:_\{?[^{}]*\}?)?\s*(?:\\left)?\s*\((?:\s*\\?[A-Za-z][\w{}\\]*\s*,?)*\)\s*(?:\\right)?')   # G(\alpha, \theta), T(r): names as arguments, never g(\sin\theta - \mu)
 _DEFINED = re.compile(r'^\s*(?:\\frac\s*\{\s*(?:d|\\partial|\\mathrm\s*\{\s*d\s*\})|d\s*\\?[A-Za-z]+\s*/\s*d)')   # dσ/dΩ = ...
 
 @dataclass(frozen=True)
@@ -205,6 +231,10 @@ class Gold:
         tol = f'absolute tolerance {self.atol:g}' + (f' {self.value.units:~P}' if self.unit_given else '') if self.atol is not None else 'relative tolerance rtol'
         if self.kind == 'parts': head = [f'parts: {len(self.value)}'] + ['  ' + p.explain().replace('\n', '\n  ') for p in self.value]
         elif self.kind == 'choice': head = [f'choice: options {", ".join(sorted(self.value))}']
+        elif self.kind == 'inequality':
+            lhs, rhs = self.value
+            head = [f'inequality: {lhs.text} < {rhs.text}' + (' (or equal)' if self.percent else ''),
+                    '  left side: ' + lhs.explain().replace('\n', '; '), '  right side: ' + rhs.explain().replace('\n', '; ')]
         elif self.kind in ('numeric', 'quantity'):
             q = self.value
             head = [f'{self.kind}: {q.magnitude:.6g}' + (f' {q.units:~P}' if self.unit_given else ' (no unit: an answer with a unit is wrong)'), f'tolerance: {tol}']
@@ -226,6 +256,11 @@ def _is_name(text):
 
 _LETTER_PRODUCT = re.compile(r'[-+−]?(?:\d+\.?\d*|\.\d+)\s*((?:[A-Za-z]\s+)+[A-Za-z])')
 _UNIT_PRODUCTS = {tuple(sorted(p.split())) for p in ('N m', 'N s', 'N m s', 'J s', 'V s', 'A s', 'A h', 'W s', 'W h', 'V A', 'C V', 'T m', 'W m', 'J K', 'm s')}
+
+def _unit_product(s, symbols):
+    "`0.56 m**6*Pa/mol**2`: a number times units written sympy-style, told from `2*m*g` by a unit name of two letters or more, none of them a name the question uses."
+    words = re.findall(r'[A-Za-zΩµ]+', re.sub(r'^[-+−\d.\s*eE]+', '', s))
+    return bool(words) and any(len(w) > 1 for w in words) and not any(w in symbols for w in words) and all(_is_unit_word(w) for w in words)
 
 def _letter_product(s):
     "`2 g h`, `3 m g`: a number times single letters, read as symbols (not gram-hours) unless a usual unit product such as `N m`."
@@ -273,13 +308,20 @@ def _read(gold, kind, unit, atol, symbols):
         return Gold('choice', c, s)
     if (k := len(re.findall(r'(?<!\\)\{', s)) - len(re.findall(r'(?<!\\)\}', s))) > 0: s += '}' * k   # a brace the author forgot to close
     if _ALTERNATIVES.search(s): raise GoldError(f'{where}: alternatives or conditions in words')
+    if _STATEMENT.search(s): raise GoldError(f'{where}: a statement in words, not a value')
+    if (ineq := inequality_sides(s)) is not None:                     # `R \leq 150 km`, `v < \sqrt{c/(ma)}`
+        if kind not in (None, 'inequality') or len(ineq) != 3: raise GoldError(f'{where}: not one inequality')
+        lhs, rhs, strict = ineq
+        try: a, b = (_read(x, None, None, None, symbols) for x in (lhs, rhs))
+        except GoldError as e: raise GoldError(f'{where}: {e}') from None
+        return Gold('inequality', (a, b), s, names=a.names + b.names, percent=not strict)
     ss = sides(s)
     if len(ss) > 1 and not ss[0]: ss = ss[1:]                  # `= 1.702 \times 10^{26}`
     if not all(ss): raise GoldError(f'{where}: an empty side of `=`')
     name = ss[0] if len(ss) > 1 and _is_name(ss[0]) else None
     if kind in (None, 'numeric', 'quantity') and not (kind is None and len(ss) == 2 and name is None and _const_value(ss[1]) == 0):
         last = ss[-1]
-        looks = kind is not None or not (re.search(r'\*(?!\s*10\b)', last) or _letter_product(last))
+        looks = kind is not None or not ((re.search(r'(?<!\*)\*(?!\*)(?!\s*10\b)', last) and not _unit_product(last, symbols)) or _letter_product(last))
         q = None
         try: q = _number_unit(last, symbols, strict=kind is None) if looks else None
         except ExpressionError: q = None
@@ -331,20 +373,48 @@ def gold_kind(gold, # the gold answer
 
 
 # %% ../nbs/01c_golds.ipynb #cc9bfa9d
-def _numeric_side(text):
-    "Whether one side of an answer is a plain number or quantity (an approximation written after the expression)."
-    try: return _number_unit(text) is not None
+def _numeric_side(text, names=()):
+    "Whether one side of an answer is a plain number or quantity (an approximation written after the expression); the gold's `names` are never units (`2V` is twice V)."
+    try: return _number_unit(text, names, strict=bool(names)) is not None
     except ExpressionError: return False
 
-def _answer_sides(ans, n=1):
+def _answer_sides(ans, n=1, names=()):
     "The sides of an answer that carry its expression: trailing numeric approximations (`≈ 2.66 m/s²`) dropped."
     ss = [x for x in sides(_clean(ans)) if x]
-    while len(ss) > n and not all(_is_name(x) for x in ss[:-1]) and _numeric_side(ss[-1]): ss.pop()
+    while len(ss) > n and not all(_is_name(x) for x in ss[:-1]) and _numeric_side(ss[-1], names): ss.pop()
     return ss
+
+def _grade_inequality(ans, g, rtol):
+    "An inequality answer against an inequality gold: the same direction (strict or not alike), the same bound on the same side."
+    ineq = inequality_sides(_clean(ans))
+    if ineq is None or len(ineq) != 3: return False, 'the gold is an inequality and the answer is not'
+    lhs, rhs, _ = ineq
+    gl, gr = g.value
+    # the side that names the bounded quantity names it alike (`R`, `v`): the other side is graded as the bound, units and all
+    for name_g, name_a, bound_g, bound_a, what in ((gl, lhs, gr, rhs, 'upper'), (gr, rhs, gl, lhs, 'lower')):
+        if name_g.kind == 'symbolic' and _is_name(name_g.text) and _is_name(name_a) and _grade_one(name_a, name_g, rtol)[0]:
+            ok, why = _grade_one(bound_a, bound_g, rtol)
+            return ok, f'{what} bound: {why}'
+    expr = lambda s: s.value if s.kind == 'symbolic' else sp.nsimplify(float(s.value.magnitude)) if s.kind == 'numeric' else None
+    b = None if expr(gl) is None or expr(gr) is None else expr(gr) - expr(gl)
+    if b is None: return False, 'the answer bounds a different quantity'
+    try:                                                              # otherwise: larger - smaller, equal up to a positive factor
+        names = dict(g.names)
+        a = parse_expression(rhs, names=names, split=True)[-1] - parse_expression(lhs, names=names, split=True)[-1]
+    except ExpressionError as e: return False, f'could not read the inequality: {e}'
+    ok, why = equivalent(b, a, decimal_tolerance(ans), proportional=True)      # the same boundary
+    if not ok: return False, f'another boundary: {why}'
+    for env, zb in _points([b, a]):                                   # on the same side of it
+        try: za = _evalf(a, {**env, **{s: complex(1.2345) for s in a.free_symbols - env.keys()}})
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError): continue
+        if min(abs(za), abs(zb)) > 1e-12 * max(abs(za), abs(zb), 1e-300) and (za.real > 0) != (zb.real > 0):
+            return False, 'the inequality points the other way'
+    return True, f'the same inequality ({why})'
 
 def _grade_one(ans, g, rtol):
     "(correct, reason) for one extracted answer against a read gold."
     if g.kind in ('numeric', 'quantity'): return _grade_quantity(ans, g.value, g.unit_given, rtol, g.percent, g.atol)
+    if g.kind == 'inequality': return _grade_inequality(ans, g, rtol)
     if g.kind == 'choice':
         c = _choice_of([ans]) if isinstance(ans, str) else _choice_of(ans)
         if c is None: return False, 'no option letters found'
@@ -352,14 +422,17 @@ def _grade_one(ans, g, rtol):
         miss, extra = ''.join(sorted(g.value - c)), ''.join(sorted(c - g.value))
         return False, ' and '.join(x for x in (f'missing {miss}' if miss else '', f'extra {extra}' if extra else '') if x)
     names = dict(g.names)
-    ss = _answer_sides(ans, 2 if g.is_eq else 1)
-    tol = SYM_RTOL_DECIMAL if re.search(r'\d\.\d', ans) else SYM_RTOL
+    ss = _answer_sides(ans, 2 if g.is_eq else 1, tuple(n for _, n in g.names))
+    tol = decimal_tolerance(' '.join(ss))
     try:
         if g.is_eq:
             if len(ss) < 2: return False, 'the gold is an equation and the answer is not'
             a, b = (parse_expression(x, names=names, split=True)[-1] for x in ss[:2])
             return equivalent(g.value, sp.Add(a, -b), tol, proportional=True)
-        e = parse_expression(ss[-1], names=names, split=True)[-1]
+        try: e = parse_expression(ss[-1], names=names, split=True)[-1]
+        except ExpressionError:                                        # `..., i.e. a red shift since ...`: the words after the result
+            if not (m := _PROSE_TAIL.search(ss[-1])) or m.start() == 0: raise
+            e = parse_expression(ss[-1][:m.start()], names=names, split=True)[-1]
     except ExpressionError as err: return False, f'could not read an expression: {err}'
     return equivalent(g.value, e, tol)
 
@@ -399,3 +472,25 @@ def question_symbols(question:str, # the question text, with its maths between `
         span = _UNIT_MACRO.sub(' ', next(g for g in m.groups() if g is not None))
         out.update(_SYMBOL.findall(span))
     return tuple(sorted(out))
+
+_ASKED = re.compile(r'\b(?:in units of|expressed in|measured in|in)\s+(\$[^$]{1,60}\$|\\mathrm\s*\{[^{}]{1,30}\}|[A-Za-zΩµ°][\w°Ωµ/^\-·]*)', re.I)
+_NOT_UNITS = frozenset('the a an this that terms order which each its their his her air water vacuum fig figure case part time space units percent percentage'.split())
+
+def question_unit(question:str, # the question text, e.g. `... what is the frequency of beats in $\mathrm{Hz}$?`
+                 )->str|None:
+    "The unit the question asks its answer in (`in Hz`, `in units of $\\mathrm{MeV}$`, `(in $\\mathrm{cm}$)`, `in metres`), read from its last question sentence; None when it names none."
+    if not isinstance(question, str): return None
+    text = question[-600:]
+    asks = [s for s in re.split(r'(?<=[?])\s+|(?<=[.!])\s+(?=[A-Z])', text) if '?' in s] or [text]
+    symbols = set(question_symbols(question))
+    for m in reversed(list(_ASKED.finditer(asks[-1]))):
+        raw = m.group(1)
+        if raw.lower() in _NOT_UNITS: continue
+        inner = raw.strip('$').strip().rstrip(')').strip()
+        if inner in symbols and '\\' not in inner: continue                   # `in $m$` where m is the question's mass
+        for cand in (inner, inner.lower(), inner.lower().rstrip('s') if inner.isalpha() else None):
+            if not cand: continue
+            try: u = parse_unit(cand)
+            except QuantityParseError: continue
+            if u != _DIMLESS: return f'{u:~P}' if f'{u:~P}'.isascii() else f'{u}'
+    return None

@@ -10,10 +10,10 @@ import re, json
 from dataclasses import dataclass, asdict
 import sympy as sp
 from .extract import *
-from .extract import _clean, _choice_of, _split_parts
+from .extract import _clean, _choice_of, _split_parts, choices_in_text, prose_parts, part_answer
 from .expressions import *
 from .golds import *
-from .golds import _gold, _grade_one
+from .golds import _gold, _grade_one, _is_name
 
 # %% auto #0
 __all__ = ['GRADE_KINDS', 'Verdict', 'grade', 'grade_json']
@@ -53,20 +53,42 @@ def _match(ok):
         return False
     return sum(augment(i, set()) for i in range(len(ok)))
 
+def _chain(answer):
+    "`name = expression ≈ number` as the parts `name = expression` and `name = number`; any other answer as itself."
+    ss = sides(_clean(answer))
+    return [f'{ss[0]} = {s}' for s in ss[1:]] if len(ss) >= 3 and _is_name(ss[0]) else [answer]
+
+def _named_order(answers, parts):
+    "The last `len(parts)` answers; where every gold part is a named `name = value` and the answers name each, the last answer of each name in the gold's order (`T = ...` and `\\omega = ...` in any order, `\\cos\\theta' = 13/14` before `\\theta' = 21.8°` skipped)."
+    key = lambda s: re.sub(r'[^A-Za-z0-9]|mathrm|text|left|right', '', s)
+    names = [key(p.name) if p.name else None for p in parts]
+    if None not in names and len(set(names)) == len(names):
+        said = {}
+        for a in answers:
+            ss = sides(_clean(a))
+            if len(ss) > 1: said[key(ss[0])] = a
+        if all(k in said for k in names): return [said[k] for k in names]
+    return answers[-len(parts):]
+
 def _grade(response, g, rtol, ordered):
     if isinstance(response, bytes): response = response.decode('utf-8', 'replace')
     if not isinstance(response, str) or not response.strip(): return _wrong('empty response', None, g.kind)
     answers = extract_answers(response)
-    if not answers: return _wrong('no answer found in the response', None, g.kind)
     if g.kind == 'choice':
-        ok, why = _grade_one(answers if len(answers) > 1 else answers[-1], g, rtol)
+        ok, why = _grade_one(answers if len(answers) > 1 else answers[-1], g, rtol) if answers else (False, 'no option letters found')
+        if not ok and why == 'no option letters found' and (c := choices_in_text(response)) is not None:   # `..., so (A) and (D).`
+            ok, why = _grade_one(''.join(sorted(c)), g, rtol); answers = [''.join(sorted(c))]
+        if not answers: return _wrong('no answer found in the response', None, g.kind)
         return Verdict(ok, float(ok), answers[-1] if len(answers) == 1 else answers, why, g.kind)
+    if not answers: return _wrong('no answer found in the response', None, g.kind)
     if g.kind != 'parts':
         ok, why = _grade_one(answers[-1], g, rtol)
         return Verdict(ok, float(ok), answers[-1], why, g.kind)
     parts, n = g.value, len(g.value)
-    if len(answers) < n: answers = [p for a in answers for p in (_split_parts(a) or [a])]   # several boxes, each `a, b`
-    answers = answers[-n:]
+    if len(answers) < n: answers = [x for a in answers for p in (_split_parts(a) or [a]) if (x := part_answer(p))]   # several boxes, each `a, b`
+    if len(answers) < n: answers = prose_parts(response, n) or answers                    # `$I = ...$ and $\\mu = ...$.`
+    if len(answers) < n: answers = [x for a in answers for x in _chain(a)]                # `\\varepsilon = 5\\lambda/6 \\approx 2.9\\times10^{-3}`: two parts
+    answers = _named_order(answers, parts)
     if ordered:
         res = [_grade_one(answers[i], p, rtol) if i < len(answers) else (False, 'missing') for i, p in enumerate(parts)]
         k = sum(ok for ok, _ in res)

@@ -19,6 +19,7 @@ import sympy as sp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from physci_lab.grade import read_gold, GoldError, Gold
+from physci_lab.golds import _is_name
 from physci_lab.units import ureg, Q_
 from physci_lab.bench_data import load_olympiadbench, load_jeebench, load_yale_physics, _grade_gold, _is_prose
 from physci_lab.rewards import gold_of
@@ -118,16 +119,24 @@ def expression_cases(g):
         good += [('reform:moved_to_one_side', box(f'{latex(e)} = 0')), ('reform:times_2', box(f'{latex(2 * e)} = 0'))]
         parts = [p for p in re.split(r'(?<![<>!=\\])=(?!=)', g.text) if p.strip()]
         if len(parts) == 2: good.append(('reform:sides_swapped', box(f'{parts[1].strip()} = {parts[0].strip()}')))
-        for name, p in (('wrong:term_sign', _flip_term(e)), ('wrong:exponent', _perturb_power(e))):
+        # `m (r θ'' + 2 r' θ') = 0`: a power of the factor m gives the same equation, so wrong variants change the rest
+        factors = sp.Mul.make_args(sp.factor_terms(e))
+        core = sp.Mul(*[f for f in factors if f.has(sp.Add) or f.is_Function]) if any(f.has(sp.Add) or f.is_Function for f in factors) else e
+        outer = sp.Mul(*[f for f in factors if not (f.has(sp.Add) or f.is_Function)]) if core is not e else 1
+        wrong = lambda p: None if p is None else outer * p
+        for name, p in (('wrong:term_sign', wrong(_flip_term(core))), ('wrong:exponent', wrong(_perturb_power(core)))):
             if p is not None: bad.append((name, box(f'{latex(p)} = 0')))
         s = sorted(e.free_symbols, key=lambda x: x.name)[-1]
         bad += [('wrong:extra_term', box(f'{latex(e + s)} = 0')), ('hostile:ends_in_eq_0', box('x = 0')), ('hostile:zero_eq_zero', box('0 = 0'))]
         return good, bad
-    good.append(('reform:sympy_text', f'Final answer: {e}'))
-    good.append(('reform:latex', box(latex(e))))
-    ex = sp.expand(e)
-    if ex != e: good.append(('reform:expanded', box(f'y = {latex(ex)}')))
-    good.append(('reform:named', box(f'{g.name or "y"} = {latex(sp.together(e))}')))
+    if any('/' in s.name and 'prime' in s.name for s in e.free_symbols):       # `dp_0'/dτ`: no faithful plain or LaTeX printing of the name
+        good.append(('reform:as_written', box(g.text)))
+    else:
+        good.append(('reform:sympy_text', f'Final answer: {e}'))
+        good.append(('reform:latex', box(latex(e))))
+        ex = sp.expand(e)
+        if ex != e: good.append(('reform:expanded', box(f'y = {latex(ex)}')))
+        good.append(('reform:named', box(f'{g.name or "y"} = {latex(sp.together(e))}')))
     bad.append(('wrong:opposite_sign', box(latex(-e))))
     bad.append(('wrong:times_1.10', box(latex(sp.Rational(11, 10) * e))))
     for name, p in (('wrong:term_sign', _flip_term(e)), ('wrong:exponent', _perturb_power(e))):
@@ -151,9 +160,27 @@ def choice_cases(c):
           ([('hostile:every_option', box('ABCD'))] if set(c) != set('ABCD') else [])
     return good, bad
 
+def inequality_cases(g, rtol):
+    "An inequality `lo < hi`: written the other way round, the bound reformulated; wrong: pointing the other way, another bound, the bound alone."
+    lo, hi = g.value
+    rel, flip = ('\\le', '\\ge') if g.percent else ('<', '>')
+    good = [('reform:other_way_round', box(f'{hi.text} {flip} {lo.text}'))]
+    bad = [('wrong:pointing_the_other_way', box(f'{lo.text} {flip} {hi.text}'))]
+    for side, other, fmt in ((hi, lo, '{o} ' + rel + ' {b}'), (lo, hi, '{b} ' + rel + ' {o}')):
+        if side.kind in ('numeric', 'quantity'):
+            v, u = float(side.value.magnitude), (rf'\,\mathrm{{{side.value.units:~C}}}' if side.unit_given else '')
+            good.append(('reform:bound_scientific', box(fmt.format(o=other.text, b=sci(v) + u))))
+            bad.append(('wrong:bound_times_1.10', box(fmt.format(o=other.text, b=sci(1.1 * v if v else 0.1) + u))))
+            bad.append(('wrong:the_bound_alone', box(sci(v) + u)))
+        elif side.kind == 'symbolic' and not _is_name(side.text):
+            good.append(('reform:bound_latex', box(fmt.format(o=other.text, b=latex(side.value)))))
+            if not (other.kind == 'numeric' and float(other.value.magnitude) == 0): bad.append(('wrong:bound_times_1.10', box(fmt.format(o=other.text, b=latex(sp.Rational(11, 10) * side.value)))))
+    return good, bad
+
 def part_variants(g, rtol):
     if g.kind in ('numeric', 'quantity'): return number_cases(g, rtol)
     if g.kind in ('symbolic', 'equation'): return expression_cases(g)
+    if g.kind == 'inequality': return inequality_cases(g, rtol)
     return choice_cases(g.value)
 
 def _inner(resp):
@@ -228,6 +255,29 @@ def generated_golds(folder):
 
 # One named group of cases per reading rule of the issue: (rule, name, response, gold, grade kwargs, expect)
 RULES = [
+    # found by the independent examiner audit (data/grade_corpus/independent.jsonl), each a rule with cases that must pass and must not
+    ('inequality', 'the bound in another unit', r'\boxed{R \le 1.5\times 10^{5}\ \mathrm{m}}', r'R \leq 150 \, \text{km}', {}, True),
+    ('inequality', 'written the other way round', r'\boxed{\sqrt{c/(m a)} > v}', r'v < \sqrt{\frac{c}{ma}}', {'symbols': ['a', 'c', 'm', 'v']}, True),
+    ('inequality', 'rearranged', r'\boxed{\frac{df}{dr} < \frac{3J^2}{m r^4}}', r'\frac{3J^2}{mr^4} - \frac{d f}{d r} > 0', {}, True),
+    ('inequality', 'pointing the other way', r'\boxed{v > \sqrt{c/(m a)}}', r'v < \sqrt{\frac{c}{ma}}', {'symbols': ['a', 'c', 'm', 'v']}, False),
+    ('inequality', 'another bound', r'\boxed{R < 160\ \mathrm{km}}', r'R \leq 150 \, \text{km}', {}, False),
+    ('inequality', 'the bound alone', r'\boxed{150 km}', r'R \leq 150 \, \text{km}', {}, False),
+    ('prose_answers', 'options named in the last sentence', 'gamma = 1.6 and W = 13RT_0, so the correct statements are (A), (C) and (D).', 'ACD', {'kind': 'choice'}, True),
+    ('prose_answers', 'an option missing in the last sentence', 'so the correct statements are (A) and (D).', 'ACD', {'kind': 'choice'}, False),
+    ('prose_answers', 'parts stated in a sentence', 'The mixing height is $H = 142$ m and the parcel temperature there is $T = 293.6$ K.', ['142 m', '293.6 K'], {'ordered': False}, True),
+    ('prose_answers', 'labelled parts with qualifiers', r'(a) $v_f = -\sqrt{v_0^2+4gr}$ (light particle); (b) $v_f = v_0$ (massless hoop).', [r'v_f = -\sqrt{v_0^2 + 4gr}', 'v_f = v_0'], {'ordered': True}, True),
+    ('prose_answers', 'named parts in another order', r'$T = 2\pi\sqrt{m/k}$ and $\omega = \sqrt{k/m}$', [r'\omega = \sqrt{\frac{k}{m}}', r'T = 2\pi\sqrt{\frac{m}{k}}'], {'ordered': True}, True),
+    ('prose_answers', 'one part wrong in a sentence', 'The mixing height is $H = 142$ m and the parcel temperature there is $T = 393.6$ K.', ['142 m', '293.6 K'], {'ordered': False}, False),
+    ('prose_answers', 'the number said after the formula', r'Integrating $m v\,dv/P$ over the graph gives a distance of about 40 m.', '40', {'unit': 'm'}, True),
+    ('prose_answers', 'a time that conditions the answer is not the answer', r'So $v = 12$ m/s at t = 3 s.', '3 m/s', {}, False),
+    ('question_unit', 'the unit the question asks for', 'The two frequencies differ by 5 Hz.', '5', {'kind': 'numeric', 'atol': 0.01, 'unit': 'Hz'}, True),
+    ('question_unit', 'another dimension', 'The answer is 5 s.', '5', {'kind': 'numeric', 'atol': 0.01, 'unit': 'Hz'}, False),
+    ('equation_factor', 'solved for the derivative', r'\boxed{\frac{dR}{dt} = -\frac{3 L_\odot Q}{8\pi\rho r c^{2} R}}', r'-\frac{1}{c^{2}} \frac{L_{\odot}}{R} Q=\frac{8}{3} \pi \rho r \frac{d R}{d t}', {}, True),
+    ('equation_factor', 'solved wrongly', r'\boxed{\frac{dR}{dt} = -\frac{3 L_\odot Q}{8\pi\rho r c^{3} R}}', r'-\frac{1}{c^{2}} \frac{L_{\odot}}{R} Q=\frac{8}{3} \pi \rho r \frac{d R}{d t}', {}, False),
+    ('constant_dominated', 'rounded constant, right variable part', r'\boxed{310.15 + \frac{P R^2}{2k}}', r'310.15+\frac{P R^{2}}{2 k}', {}, True),
+    ('constant_dominated', 'wrong variable part hidden by a large constant', r'\boxed{310.15 + \frac{P R^2}{3k}}', r'310.15+\frac{P R^{2}}{2 k}', {}, False),
+    ('decimals_in_expressions', 'three significant figures', r"\boxed{\nu' \approx 2.33\nu}", r"\nu' = \frac{7}{3}\nu", {}, True),
+    ('decimals_in_expressions', 'two significant figures are too few', r"\boxed{\nu' \approx 2.3\nu}", r"\nu' = \frac{7}{3}\nu", {}, False),
     ('multi_letter_subscript', 'plain subscript words with a unit in the text', r'g*(m_left - m_right)/(m_left + m_right) ≈ 2.661 m/s²', 'g*(m_left - m_right)/(m_left + m_right)', {'kind': 'symbolic'}, True),
     ('multi_letter_subscript', 'LaTeX text subscripts', r'\boxed{\frac{g(m_{\text{left}} - m_{\text{right}})}{m_{\text{left}} + m_{\text{right}}}}', 'g*(m_left - m_right)/(m_left + m_right)', {'kind': 'symbolic'}, True),
     ('multi_letter_subscript', 'bare words in LaTeX', r'\boxed{\frac{2\tau}{R^2 m_wheel}}', '2*tau/(R**2*m_wheel)', {'kind': 'symbolic'}, True),
