@@ -27,12 +27,7 @@ def test_export_and_clean_leave_no_diff(tmp_path):
         assert r.returncode == 0, f"{cmd} failed: {r.stderr[-2000:]}"
     assert _changed(before, _snapshot(repo)) == [], "run nbdev-export and nbdev-clean before committing"
 
-def test_docs_process(tmp_path):
-    repo = _copy(tmp_path)
-    r = subprocess.run([str(BIN/"nbdev-proc-nbs")], cwd=repo, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr[-3000:]
-    proc = repo/"_proc"
-    assert (proc/"index.ipynb").exists() or any(proc.rglob("*.ipynb")), "nbdev-proc-nbs wrote nothing"
+# `nbdev-proc-nbs` is run by tests/test_docs.py::test_docs_preview_in_browser, which renders and opens its output
 
 def _name(req): return re.split(r"[<>=!~\[; ]", req.strip(), maxsplit=1)[0].lower().replace("_", "-")
 
