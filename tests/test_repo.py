@@ -47,10 +47,12 @@ def test_environment_yml_mirrors_pyproject():
 
 def test_readme_is_written_from_index_notebook():
     sys.path.insert(0, str(ROOT/"tools"))
-    from readme import markdown_cells
+    from readme import markdown_cells, render
     readme = (ROOT/"README.md").read_text()
     missing = [m[:60] for m in markdown_cells() if m not in readme]
     assert missing == [], f"README.md is stale (run `python tools/readme.py`): {missing}"
+    assert readme == render(), "README.md differs from nbs/index.ipynb and its saved outputs: run `python tools/readme.py`"
+    assert (ROOT/"nbs"/"images"/"scenes.png").is_file() and "](nbs/images/scenes.png)" in readme, "the front page opens with a rendered scene"
     quick = readme.split("## Quickstart", 1)[1]
     cmds = [l.split("#")[0].strip() for l in quick.split("```sh", 1)[1].split("```", 1)[0].strip().splitlines()]
     assert cmds == ["make demo", "make test"], cmds

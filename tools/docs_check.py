@@ -13,7 +13,8 @@ How a notebook is executed is how `nbdev-test` executes it (execnb's `CaptureShe
 both: tests/test_notebooks.py runs every notebook once through `check_notebook`, which fails on a failing test cell
 *and* on drift. What is compared, cell by cell (cells are matched by id):
 
-- text outputs (stdout, stderr, results and displays: text/plain, markdown, LaTeX, HTML), numbers exactly as printed,
+- text outputs (stdout, stderr, and of each result or display the text a page shows: its HTML, else its markdown,
+  LaTeX or plain text), numbers exactly as printed,
   after masking what is never the same twice anywhere: memory addresses (`<Foo at 0x7f…>`, which nbdev-clean strips too),
   IPython's `<ipython-input-N-…>` names, tqdm's rates and times, temporary folders (`/tmp/tmpab12cd34/x` reads
   `<tmp>/x`), the repository's own path (`<repo>`), and carriage-return progress lines (only the last state is kept);
@@ -39,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 NBS = ROOT/'nbs'
 MEDIA_MIMES = ('image/png', 'image/jpeg', 'image/gif', 'image/svg+xml')
-TEXT_MIMES = ('text/plain', 'text/markdown', 'text/latex', 'text/html')
+SHOWN_TEXT = ('text/html', 'text/markdown', 'text/latex', 'text/plain')   # in the order a page picks them
 _DATA_URI = re.compile(r'data:((?:image|video)/[\w.+-]+);base64,([A-Za-z0-9+/=\s]*)')
 
 # ---------------------------------------------------------------------------------------------------------------- cells
@@ -130,8 +131,8 @@ def text_view(outputs)->list[str]:
         elif t == 'error': lines += [f"[error] {o.get('ename')}: {normalize(str(o.get('evalue', '')))}"]
         else:
             data = o.get('data', {})
-            for m in TEXT_MIMES:
-                if m not in data: continue
+            m = next((m for m in SHOWN_TEXT if m in data), None)   # the text a page shows (as nbconvert and Jupyter pick it)
+            if m is not None:
                 s = _text(data[m])
                 if m == 'text/html': s = _mask_uris(s)
                 lines += [f'[{t} {m}]'] + normalize(s).splitlines()
