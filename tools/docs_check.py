@@ -203,7 +203,7 @@ def _jsonable(o):
     "A CaptureShell output as plain JSON (nbformat's shape: text as a list of lines)."
     return json.loads(json.dumps(o, default=lambda x: dict(x) if hasattr(x, 'keys') else list(x) if hasattr(x, '__iter__') else str(x)))
 
-def check_notebook(path, force_flags=(), write:bool=False, strict:bool=False)->dict:
+def check_notebook(path, force_flags=(), write:bool=False, strict:bool=False, cell_timeout:int|None=None)->dict:
     """Execute one notebook and compare its outputs with the saved ones (or, with `write`, save the new outputs and
     nbdev-clean it). Returns {'notebook', 'status', 'error', 'drift': [...], 'cells': {...}, 'secs'}; status is
     'ok', 'drift', 'failed' (a cell raised), or 'unexecuted' (no saved output to compare with; a failure if `strict`)."""
@@ -211,7 +211,7 @@ def check_notebook(path, force_flags=(), write:bool=False, strict:bool=False)->d
     cfg = _cfg()
     skip = cfg.tst_flags.split() if isinstance(cfg.tst_flags, str) else list(cfg.tst_flags)
     saved = json.loads(path.read_text(encoding='utf-8'))
-    run = execute(path, force_flags)
+    run = execute(path, force_flags, cell_timeout)
     now = {k: [_jsonable(o) for o in v] for k, v in run['outputs'].items()}
     cells, drift = {'run': 0, 'recorded': [], 'volatile': 0, 'pictures': 0, 'videos': 0}, []
     executed = has_outputs(saved)
@@ -281,8 +281,8 @@ def format_result(r:dict)->str:
     return '\n'.join(lines)
 
 def _one(args):
-    path, force, write, strict = args
-    try: return check_notebook(path, force, write, strict)
+    path, force, write, strict, timeout = args
+    try: return check_notebook(path, force, write, strict, timeout)
     except Exception as e:
         import traceback
         return dict(notebook=str(path), status='failed', error=traceback.format_exc(), failed_cell=None, drift=[],
@@ -296,6 +296,7 @@ def main(argv=None)->int:
     ap.add_argument('--jobs', type=int, default=0, help='notebooks executed at once (default: one per core)')
     ap.add_argument('--strict', action='store_true', help='a notebook with no saved output is a failure')
     ap.add_argument('--report', help='write the results as JSON to this file')
+    ap.add_argument('--timeout', type=int, help="seconds a cell may run (default: the project's cell_timeout)")
     ap.add_argument('--inventory', action='store_true', help='list saved pictures, videos and output sizes; execute nothing')
     a = ap.parse_args(argv)
     nbs = notebooks(a.notebooks)
@@ -308,7 +309,7 @@ def main(argv=None)->int:
     jobs = a.jobs or os.cpu_count() or 1
     t0, results = time.time(), []
     with ProcessPoolExecutor(min(jobs, len(nbs)) or 1, mp_context=mp.get_context('spawn'), max_tasks_per_child=1) as ex:
-        futs = [ex.submit(_one, (p, tuple(a.flags.split()), a.write, a.strict)) for p in nbs]
+        futs = [ex.submit(_one, (p, tuple(a.flags.split()), a.write, a.strict, a.timeout)) for p in nbs]
         for f in as_completed(futs):
             r = f.result(); results.append(r); print(format_result(r), flush=True)
     by = {s: sum(r['status'] == s for r in results) for s in ('ok', 'drift', 'failed', 'unexecuted')}

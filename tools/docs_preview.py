@@ -70,6 +70,7 @@ def prepare(nb:dict, source:dict|None, skip_flags)->tuple[dict, dict]:
             why = docs_check.skip_reason(c, skip_flags) if c['cell_type'] == 'code' else None
             if why and c.get('outputs'): recorded[c.get('id')] = why
     meta, cells = {}, []
+    widget_state = nb.get('metadata', {}).get('widgets', {}).get('application/vnd.jupyter.widget-state+json', {}).get('state')
     for c in nb['cells']:
         fm = _front_matter(c)
         if fm:
@@ -85,6 +86,9 @@ def prepare(nb:dict, source:dict|None, skip_flags)->tuple[dict, dict]:
         if d.get('include', '').lower() == 'false': continue
         c['source'] = code
         if d.get('output', '').lower() == 'false': c['outputs'] = []
+        if not widget_state:   # a widget view with no saved widget state renders as nothing: show its other forms (HTML, text)
+            for o in c.get('outputs', []):
+                if len(o.get('data', {})) > 1: o['data'].pop('application/vnd.jupyter.widget-view+json', None)
         if d.get('echo', '').lower() == 'false' or not code.strip(): c.setdefault('metadata', {})['transient'] = {'remove_source': True}
         if not code.strip() and not c.get('outputs'): continue
         if c.get('id') in recorded:
