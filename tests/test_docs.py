@@ -150,6 +150,16 @@ def test_docs_check_writes_then_catches_drift(tmp_path):
     before = p.read_text()
     assert docs_check.check_notebook(p, write=True)['written'] is False and p.read_text() == before   # a failed run writes nothing
 
+def test_docs_check_saves_what_ipython_display_shows(tmp_path):
+    "A value shown through `_ipython_display_` (a problem card, a stepper) is saved once, with no empty result beside it."
+    card = ('class Card:\n    def _ipython_display_(self):\n        from IPython.display import display, Markdown\n'
+            "        display(Markdown('**a card**'))\nCard()")
+    p = tmp_path/'card.ipynb'; p.write_text(json.dumps(_nb([card, '1 + 1'])))
+    assert docs_check.check_notebook(p, write=True)['written']
+    outs = [c['outputs'] for c in json.loads(p.read_text())['cells']]
+    assert [[o['output_type'] for o in c] for c in outs] == [['display_data'], ['execute_result']], outs
+    assert outs[0][0]['data']['text/markdown'] == ['**a card**']
+
 def test_normalize_masks_only_what_varies():
     import tempfile
     s = (f'<Foo at 0x7f3a2b> in {tempfile.gettempdir()}/tmpab12cd34/out.json, <ipython-input-12-3af0c1>\n'

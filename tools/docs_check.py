@@ -170,6 +170,21 @@ def _diff(a, b, limit=40)->list[str]:
     return d[:limit] + ([f'... ({len(d) - limit} more diff lines)'] if len(d) > limit else [])
 
 # ---------------------------------------------------------------------------------------------------------- execution
+def _quiet_rich_results():
+    """execnb formats a cell's value twice: inside the cell's output capture (where a value shown through
+    `_ipython_display_`, such as a card or a stepper, lands in the outputs) and again after the capture has closed,
+    where the same display prints to the terminal and leaves an empty result. Swallow the second (once per process)."""
+    import execnb.shell as es
+    if getattr(es._out_nb, '_docs_check', False): return
+    from IPython.utils.capture import capture_output
+    orig = es._out_nb
+    def _out_nb(o, fmt):
+        with capture_output(stdout=False, stderr=False, display=True): res = orig(o, fmt)
+        res[:] = [x for x in res if not (x['output_type'] == 'execute_result' and not x.get('data'))]
+        return res
+    _out_nb._docs_check = True
+    es._out_nb = _out_nb
+
 def execute(path:Path, force_flags=(), cell_timeout:int|None=None)->dict:
     """Execute the notebook at `path` as `nbdev-test` does, in this process; {'outputs': {cell id: outputs}, 'error',
     'failed_cell', 'secs'} for the cells it ran (stopping at the first that raises)."""
@@ -181,6 +196,7 @@ def execute(path:Path, force_flags=(), cell_timeout:int|None=None)->dict:
     path = Path(path).resolve()
     if str(ROOT) not in sys.path: sys.path.insert(0, str(ROOT))
     prev, os.environ['IN_TEST'] = os.environ.get('IN_TEST'), '1'
+    _quiet_rich_results()
     nb = NBProcessor(path, rm_directives=False, process=True).nb
     outs, t0, res = {}, time.time(), dict(error=None, failed_cell=None)
     sh = CaptureShell(path, profile=bool(cfg.get('exec_profile')), mpl_format='png')
@@ -274,7 +290,10 @@ def format_result(r:dict)->str:
     if r.get('written'): head += ' (outputs written)'
     if r['status'] == 'unexecuted': head += ': no saved outputs to compare with (run `make docs-run NB=...`)'
     lines = [head]
-    if r['error']: lines += ['  a cell raised' + (f" ({r['failed_cell']})" if r['failed_cell'] else '') + ':'] + ['    ' + l for l in r['error'].rstrip().splitlines()[-25:]]
+    if r['error']:
+        err = r['error'].rstrip().splitlines()
+        err = err if len(err) <= 40 else err[:8] + [f'... ({len(err) - 38} lines)'] + err[-30:]
+        lines += ['  a cell raised' + (f" ({r['failed_cell']})" if r['failed_cell'] else '') + ':'] + ['    ' + l for l in err]
     for d in r['drift']:
         lines.append(f"  cell #{d['cell']} (id {d['id']}): {d['what']}  | {' '.join(d['source'])[:90]}")
         lines += ['    ' + l for l in d['diff']]
