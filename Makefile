@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 TORCH  ?= torch==2.13.0
 export HF_HUB_OFFLINE := 1
 
-.PHONY: demo test test-slow install-core install-dev bench docs clean
+.PHONY: demo test test-slow install-core install-dev bench docs docs-check docs-run docs-preview clean
 .DEFAULT_GOAL := demo
 
 $(BIN)/python:
@@ -19,7 +19,7 @@ $(VENV)/.core: $(BIN)/python pyproject.toml
 	$(BIN)/pip install -q -e .
 	@touch $@
 
-$(VENV)/.dev: $(BIN)/python pyproject.toml
+$(VENV)/.dev: $(BIN)/python pyproject.toml .ci/system-deps
 	bash .ci/system-deps
 	$(BIN)/pip install -q "$(TORCH)"
 	$(BIN)/pip install -q -e ".[dev,train,embed,agent]"
@@ -46,5 +46,20 @@ bench: $(VENV)/.dev
 docs: $(VENV)/.dev
 	$(BIN)/nbdev-proc-nbs
 
+# Notebooks keep their outputs (they are the docs). NB=nbs/13_render.ipynb limits to some notebooks, FLAGS=slow runs slow cells.
+#   docs-check    re-execute in clean kernels and compare with the saved outputs (`make test` does this too, once per notebook)
+#   docs-run      execute and save the outputs in place, then nbdev-clean
+#   docs-preview  nbdev-proc-nbs, then HTML pages with jupyter nbconvert in _preview/ (where Quarto is absent)
+NB ?=
+FLAGS ?=
+docs-check: $(VENV)/.dev
+	$(BIN)/python tools/docs_check.py $(NB) $(if $(FLAGS),--flags "$(FLAGS)")
+
+docs-run: $(VENV)/.dev
+	$(BIN)/python tools/docs_check.py --write $(NB) $(if $(FLAGS),--flags "$(FLAGS)")
+
+docs-preview: $(VENV)/.dev
+	$(BIN)/python tools/docs_preview.py --out _preview
+
 clean:
-	rm -rf $(VENV) _proc _docs build *.egg-info
+	rm -rf $(VENV) _proc _docs _preview build *.egg-info

@@ -1,26 +1,30 @@
-"Run every notebook's test cells through nbdev's own runner, one pytest test per notebook."
-import multiprocessing as mp
+"""Run every notebook once, as `nbdev-test` does, and check both its test cells and its saved outputs (`make docs-check`).
+
+One execution serves both: `tools/docs_check.py` executes a notebook with nbdev's own machinery (execnb's CaptureShell,
+the cells `nbdev-test` runs, `IN_TEST=1`) and compares what each cell prints with the output saved in the notebook.
+A notebook that holds no saved output yet is only tested."""
+import multiprocessing as mp, sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 import pytest
-# aliases: pytest would otherwise collect nbdev's `test_nb` as a test of its own
-from nbdev.test import test_nb as _run_nb_tests
-from nbdev.config import get_config as _nbdev_config
 
 ROOT = Path(__file__).resolve().parents[1]
-NBS = sorted(p for p in (ROOT/"nbs").glob("*.ipynb") if not p.name.startswith("_"))
+sys.path.insert(0, str(ROOT/"tools"))
+import docs_check
 
-@pytest.mark.parametrize("nb", NBS, ids=[p.stem for p in NBS])
+NBS = docs_check.notebooks()
+
+@pytest.mark.parametrize("nb", NBS, ids=[str(p.relative_to(ROOT/"nbs").with_suffix("")) for p in NBS])
 def test_notebook(nb, request):
-    cfg = _nbdev_config(ROOT)
-    skip = cfg.tst_flags.split()
-    force = ["slow"] if request.config.getoption("--slow") else []
+    force = ("slow",) if request.config.getoption("--slow") else ()
     # each notebook in a fresh process, as `nbdev-test` does: a notebook re-runs its export cells, and the classes
     # it defines there must not leak into the next notebook's registries
     with ProcessPoolExecutor(1, mp_context=mp.get_context("spawn")) as ex:
-        ok, secs = ex.submit(_run_nb_tests, nb, skip_flags=skip, force_flags=force, basepath=str(ROOT),
-                             cell_timeout=cfg.cell_timeout).result()
-    assert ok, f"{nb.name}: a test cell failed (traceback above)"
+        r = ex.submit(docs_check.check_notebook, nb, force).result()
+    report = docs_check.format_result(r)
+    print(report)
+    assert r["status"] != "failed", f"{nb.name}: a test cell failed\n{report}"
+    assert r["status"] != "drift", f"{nb.name}: saved outputs drifted (re-run `make docs-run NB={nb.relative_to(ROOT)}` if the change is right)\n{report}"
 
 def test_every_notebook_is_collected():
     assert len(NBS) >= 3 and (ROOT/"nbs"/"index.ipynb") in NBS

@@ -27,12 +27,7 @@ def test_export_and_clean_leave_no_diff(tmp_path):
         assert r.returncode == 0, f"{cmd} failed: {r.stderr[-2000:]}"
     assert _changed(before, _snapshot(repo)) == [], "run nbdev-export and nbdev-clean before committing"
 
-def test_docs_process(tmp_path):
-    repo = _copy(tmp_path)
-    r = subprocess.run([str(BIN/"nbdev-proc-nbs")], cwd=repo, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr[-3000:]
-    proc = repo/"_proc"
-    assert (proc/"index.ipynb").exists() or any(proc.rglob("*.ipynb")), "nbdev-proc-nbs wrote nothing"
+# `nbdev-proc-nbs` is run by tests/test_docs.py::test_docs_preview_in_browser, which renders and opens its output
 
 def _name(req): return re.split(r"[<>=!~\[; ]", req.strip(), maxsplit=1)[0].lower().replace("_", "-")
 
@@ -52,10 +47,12 @@ def test_environment_yml_mirrors_pyproject():
 
 def test_readme_is_written_from_index_notebook():
     sys.path.insert(0, str(ROOT/"tools"))
-    from readme import markdown_cells
+    from readme import markdown_cells, render
     readme = (ROOT/"README.md").read_text()
     missing = [m[:60] for m in markdown_cells() if m not in readme]
     assert missing == [], f"README.md is stale (run `python tools/readme.py`): {missing}"
+    assert readme == render(), "README.md differs from nbs/index.ipynb and its saved outputs: run `python tools/readme.py`"
+    assert (ROOT/"nbs"/"images"/"scenes.png").is_file() and "](nbs/images/scenes.png)" in readme, "the front page opens with a rendered scene"
     quick = readme.split("## Quickstart", 1)[1]
     cmds = [l.split("#")[0].strip() for l in quick.split("```sh", 1)[1].split("```", 1)[0].strip().splitlines()]
     assert cmds == ["make demo", "make test"], cmds
