@@ -185,7 +185,7 @@ class ToolArgumentError(UserInputError):
         super().__init__(f'{tool}: ' + '; '.join(self.problems))
 
 def _coerce(v, s:dict):
-    "The few unambiguous repairs: JSON text for an array or object, a numeric string for a number, one string for an array of strings, a whole float for an integer."
+    "The few unambiguous repairs: JSON text for an array or object, a numeric string for a number, a number for a string, one string for an array of strings, a whole float for an integer."
     t = s.get('type')
     if isinstance(v, str) and t in ('array', 'object', 'number', 'integer'):
         try: j = json.loads(v)
@@ -194,6 +194,7 @@ def _coerce(v, s:dict):
         if t in ('number', 'integer') and isinstance(j, (int, float)) and not isinstance(j, bool): return j if t == 'number' or j == int(j) else v
         if t == 'array' and s.get('items', {}).get('type') == 'string' and v.strip(): return [v]
     if t == 'integer' and isinstance(v, float) and v.is_integer(): return int(v)
+    if t == 'string' and isinstance(v, (int, float)) and not isinstance(v, bool): return json.dumps(v)
     if t == 'array' and isinstance(v, list) and 'items' in s: return [_coerce(x, s['items']) for x in v]
     if t == 'object' and isinstance(v, dict) and isinstance(s.get('additionalProperties'), dict):
         return {k: _coerce(x, s['additionalProperties']) for k, x in v.items()}
@@ -282,6 +283,7 @@ class Worker:
                 ):
         self.llm, self.meter, self.max_turns = llm, meter, max_turns
         self.rejected = [] # `(tool, arguments, message)` of every call that failed validation (the agent counts them)
+        self.attachments = [] # the run's attached files (full paths): a worker may read them by file name
 
     def __repr__(self): return f'{type(self).__name__}(actions: {", ".join(self.actions())}' + (f', llm={self.llm!r})' if self.llm else ')')
 
@@ -290,10 +292,11 @@ class Worker:
         return {n: getattr(self, n) for n in dir(type(self)) if not n.startswith('_') and getattr(getattr(type(self), n), 'is_action', False)}
 
     def declarations(self)->dict:
-        "`{action: Tool}`: each action's one declaration (cached per class)."
-        cls = type(self)
-        if '_decl' not in cls.__dict__: cls._decl = {n: Tool.of(self, n) for n in self.actions()}
-        return cls._decl
+        "`{action: Tool}`: each action's one declaration (cached per class while its actions stay the same)."
+        cls, acts = type(self), self.actions()
+        key = tuple((n, id(getattr(cls, n))) for n in acts)
+        if cls.__dict__.get('_decl', (None,))[0] != key: cls._decl = (key, {n: Tool.of(self, n) for n in acts})
+        return cls._decl[1]
 
     def call(self, action:str, **arguments):
         "Run one action with `arguments` validated against its declaration; its raw output."
