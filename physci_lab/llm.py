@@ -700,10 +700,10 @@ def _schema_of(schema)->tuple:
         import jsonschema  # imported here: it takes ~1.5 s to import and most runs never validate
         v = jsonschema.Draft202012Validator(schema)
         def check(obj):
-            errs = sorted(v.iter_errors(obj), key=lambda e: list(e.absolute_path))
-            if errs:
-                e = errs[0]; where = '.'.join(str(p) for p in e.absolute_path) or '(root)'
-                raise ValueError(f'{where}: {e.message}')
+            errs = sorted(v.iter_errors(obj), key=lambda e: [str(p) for p in e.absolute_path])
+            if errs:   # every problem at once, so one repair can fix them all
+                raise ValueError('; '.join(f"{'.'.join(str(p) for p in e.absolute_path) or '(root)'}: {e.message}" for e in errs[:8])
+                                 + (f' (and {len(errs) - 8} more)' if len(errs) > 8 else ''))
             return obj
         return schema, check
     if hasattr(schema, 'model_json_schema'):

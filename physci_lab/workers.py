@@ -148,10 +148,10 @@ def _first_line(e:BaseException)->str:
     return msg if isinstance(e, UserInputError) else f'{type(e).__name__}: {msg}'.rstrip(': ')
 
 def values_of(out)->dict:
-    "`{name: text}` of the values in an action's output that later steps may refer to: its `values` (quantities as `9.9 m/s`), else `{}`."
+    "`{name: text}` of the values in an action's output that later steps may refer to: its `values` (quantities to 10 significant digits with their unit, `9.904544412 m/s`), else `{}`."
     v = getattr(out, 'values', None)
     if not isinstance(v, dict): return {}
-    return {str(k): (f'{x:~P}' if hasattr(x, 'units') and hasattr(x, 'magnitude') else str(x)) for k, x in v.items()}
+    return {str(k): (f'{x:.10g~P}' if hasattr(x, 'units') and hasattr(x, 'magnitude') and isinstance(x.magnitude, (int, float)) else str(x)) for k, x in v.items()}
 
 _JSON = {str: 'string', int: 'integer', float: 'number', bool: 'boolean'}
 

@@ -26,8 +26,8 @@ def test_ask_anthropic_with_trace(tmp_path):
                 PHYSCI_LAB_BASE_URL=srv.url, ANTHROPIC_API_KEY="test-key")
         assert r.returncode == 0, r.stderr
         srv.assert_done()
-    assert r.stdout == "From h = g t²/2, t = √(2h/g) = 2.02 s (step 1).\n\nFinal answer: 2.02 s\n"
-    for what in ("plan", "dispatch", "verdict", "answer", "stop", "trace: ", "accepted by the evaluator: True", "3 call(s), 2100 in + 450 out tokens, $0.004350"):
+    assert r.stdout == "From h = g t²/2, t = √(2h/g) = 2.02 s (step s1).\n\nFinal answer: 2.02 s\n"
+    for what in ("plan", "dispatch", "verdict", "answer", "stop", "trace: ", "accepted by the evaluator: True", "4 call(s), 2800 in + 600 out tokens, $0.005800"):
         assert what in r.stderr, (what, r.stderr)
     tr = Trace.load(tmp_path/"run.jsonl")
     assert tr.question == QC and tr.final == "2.02 s"
@@ -36,7 +36,7 @@ def test_ask_anthropic_with_trace(tmp_path):
     s = run("trace", str(tmp_path/"run.jsonl"))
     assert s.returncode == 0, s.stderr
     assert s.stdout.startswith(f"question: {QC}")
-    for what in ("physics_solve", "outcome: done; accepted by the evaluator: True", "final answer: 2.02 s", "model usage:", "model_call 3"):
+    for what in ("physics_solve", "outcome: done; accepted by the evaluator: True", "final answer: 2.02 s", "model usage:", "model_call 4"):
         assert what in s.stdout, (what, s.stdout)
 
 def test_ask_openai(tmp_path):
