@@ -410,16 +410,30 @@ def _files_line(files)->str: return f"Attached files: {', '.join(Path(f).name fo
 @patch
 def _planner_system(self:Agent)->str: return PLANNER_SYSTEM.format(catalogue=catalogue(list(self.tools.values()), tuple(self.workers)))
 
+def _without_enums(s):
+    "A schema without its `tool` enums (the shape still checked)."
+    if isinstance(s, dict): return {k: _without_enums(v) for k, v in s.items() if not (k == 'enum' and 'tool' in str(s.get('description', '')))}
+    return [_without_enums(v) for v in s] if isinstance(s, list) else s
+
+def _validator(schema):
+    import jsonschema
+    return jsonschema.Draft202012Validator(schema)
+
 @patch
 def _checked_plan(self:Agent, purpose:str, ask, schema, name:str)->list:
     "Ask the planner (structured output) and check its steps against the tools; all problems go back in one repair; the rest are dropped and recorded."
     tools, workers, done = self.tools, tuple(self.workers), {r['id']: r for r in self._records if r.get('id')}
+    shape = _without_enums(schema)   # names are checked by `check_steps`, which says which name was meant
     def check(d):
+        errs = [f"{'.'.join(map(str, e.absolute_path)) or '(root)'}: {e.message}" for e in _validator(shape).iter_errors(d)]
+        if errs:
+            for p in errs: self.trace.add('rejected', {'where': purpose, 'kind': 'schema', 'reason': p})
+            raise ValueError('\n'.join(errs))
         steps, problems = check_steps(d.get('steps') or [], tools, workers, done)
         for p in problems: self.trace.add('rejected', {'where': purpose, 'kind': rejection_kind(p), 'reason': p})
         if problems: raise ValueError('\n'.join(problems))
         return d | {'steps': steps}
-    try: return self._llm.structured(ask, schema, system=self._planner_system(), name=name, check=check)
+    try: return self._llm.structured(ask, schema, system=self._planner_system(), name=name, check=check, validate=False)
     except StructuredOutputError as e:
         if e.last is None: raise
         steps, problems = check_steps(e.last.get('steps') or [], tools, workers, done)
@@ -644,6 +658,7 @@ def _add_model_args(p):
     p.add_argument('--base-url', help='API root of an OpenAI-compatible server (default $PHYSCI_LAB_BASE_URL)')
     p.add_argument('--ablate', default='', help=f'switch off, comma-separated: {",".join(ABLATIONS)}')
     p.add_argument('--max-steps', type=int, default=8, help='steps (worker runs) at most (default 8)')
+    p.add_argument('--max-time-s', type=float, default=600, help='no new step starts after this many seconds (default 600)')
     p.add_argument('--budget-usd', type=float, help='stop calling models once this much is spent (priced models only: see --budget-tokens)')
     p.add_argument('--budget-tokens', type=int, help='stop calling models once this many tokens are used (any model, local servers included)')
     p.add_argument('--memory', help='a memory database to use (and grow); see `physci-lab memory`')
@@ -678,7 +693,8 @@ def run_ask(a)->int:
     "Run `physci-lab ask`: progress on stderr, the answer on stdout; 0 answered, 3 answered unverified at a budget, 1 no answer."
     llm = get_llm(a.model, base_url=a.base_url)
     _warn_unpriced(llm, a)
-    agent = Agent(llm, kind=a.agent, memory=_memory_of(a), max_steps=a.max_steps, budget_usd=a.budget_usd, budget_tokens=a.budget_tokens, ablate=a.ablate)
+    agent = Agent(llm, kind=a.agent, memory=_memory_of(a), max_steps=a.max_steps, max_time_s=a.max_time_s, budget_usd=a.budget_usd,
+                  budget_tokens=a.budget_tokens, ablate=a.ablate)
     show = lambda e: print(f'[{e.t:6.1f}s] {e.kind:<12} {e.title}', file=sys.stderr, flush=True)
     r = agent.run(a.question, a.files, a.format, on_event=show)
     if a.trace: print(f'trace: {r.trace.save(a.trace)}', file=sys.stderr)
@@ -750,16 +766,17 @@ def run_bench_run(a)->int:
     from physci_lab.bench_data import load_bench
     from physci_lab.bench_report import run_bench
     bench = load_bench(a.data)
-    cfg = AgentConfig(ablate=a.ablate, max_steps=a.max_steps)
+    cfg = AgentConfig(ablate=a.ablate, max_steps=a.max_steps, max_time_s=a.max_time_s)
     name = run_name(a.agent, cfg.ablate)
     use_mem = not (a.no_memory or 'memory' in cfg.ablate or a.agent == 'baseline')
     if getattr(a, 'backend', 'local') == 'ray':
-        fn = ray_answer_fn(a.agent, cfg.ablate, a.model, a.base_url, a.memory, a.ray_address, trace_dir=Path(a.out)/'traces', use_memory=use_mem, max_steps=a.max_steps)
+        fn = ray_answer_fn(a.agent, cfg.ablate, a.model, a.base_url, a.memory, a.ray_address, trace_dir=Path(a.out)/'traces', use_memory=use_mem,
+                           max_steps=a.max_steps, max_time_s=a.max_time_s)
     else:
         llm = get_llm(a.model, base_url=a.base_url)
         _warn_unpriced(llm, a)
         mem = None if not use_mem else _memory_of(a) if a.memory else run_memory(a.out, name)
-        fn = agent_answer_fn(a.agent, cfg.ablate, llm=llm, memory=mem, trace_dir=Path(a.out)/'traces', max_steps=a.max_steps)
+        fn = agent_answer_fn(a.agent, cfg.ablate, llm=llm, memory=mem, trace_dir=Path(a.out)/'traces', max_steps=a.max_steps, max_time_s=a.max_time_s)
     s = run_bench(bench, fn, a.out, workers=a.workers, meter=CostMeter(a.budget_usd, getattr(a, 'budget_tokens', None)), per_minute=a.per_minute, name=name, progress=True)
     print(json.dumps({'run': name, 'results': str(s.path), 'ran': s.ran, 'failed': s.failed, 'skipped': s.skipped,
                       'not_run': s.not_run, 'stopped': s.stopped, 'usage': str(s.usage),

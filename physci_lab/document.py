@@ -144,22 +144,25 @@ def _lines(chars)->list:
     return sorted(lines, key=lambda l: l['top'])
 
 def page_text(pg)->str:
-    "A PDF page's text, every line kept: sub- and superscripts marked (`C_D`, `d^4`), stacked fractions written `(a)/(b)`, paragraphs separated by a blank line."
+    "A PDF page's text, every line kept: sub- and superscripts marked (`C_D`, `d^4`), stacked fractions written `(a)/(b)`, paragraphs (gaps wider than the page's usual line gap) separated by a blank line."
     chars = [c for c in pg.dedupe_chars().chars if c['text'].strip()]
-    out, last = [], None
-    for l in _lines(chars):
+    out, last, lines = [], None, _lines(chars)
+    gaps = [b['top'] - a['bottom'] for a, b in zip(lines, lines[1:])]
+    med = statistics.median(gaps) if gaps else 0
+    for l in lines:
         cs = sorted(l['chars'], key=lambda c: c['x0'])
         size = max(c['size'] for c in cs)
         base = statistics.median(c['bottom'] for c in cs if c['size'] >= 0.9 * size)
         for c in cs: c['_k'] = 'main' if c['size'] >= 0.9 * size else ('sup' if c['bottom'] < base - 0.2 * size else 'sub')
         text, i, x1 = [], 0, None
         while i < len(cs):
-            j, main = i, cs[i]['_k'] == 'main'
-            while j < len(cs) and (cs[j]['_k'] == 'main') == main: j += 1
+            j, main, right = i, cs[i]['_k'] == 'main', cs[i]['x1']
+            while j < len(cs) and (cs[j]['_k'] == 'main') == main and (main or cs[j]['x0'] - right <= 0.15 * size):
+                right = max(right, cs[j]['x1']); j += 1   # a script run ends at a gap: v^2 then a fraction are two runs
             if x1 is not None and cs[i]['x0'] - x1 > 0.2 * size: text.append(' ')
             text.append(_join(cs[i:j], size) if main else _script_block(cs[i:j], size))
             x1, i = max(c['x1'] for c in cs[i:j]), j
-        if last is not None and l['top'] - last > 0.8 * l['h']: out.append('')
+        if last is not None and l['top'] - last > max(1.6 * med, 0.6 * l['h']): out.append('')   # wider than the usual line gap: a new paragraph
         out.append(''.join(text)); last = l['bottom']
     return '\n'.join(out)
 

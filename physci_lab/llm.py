@@ -719,6 +719,7 @@ def structured(self:LLM, messages, schema, # a JSON-schema dict or a pydantic mo
                repairs:int=1, # extra tries after an invalid output
                meter:CostMeter|None=None,
                check:Callable|None=None, # more validation after the schema: `check(obj)` returns the object to keep or raises ValueError (its message goes back to the model)
+               validate:bool=True, # False: the schema only shapes the request; `check` alone validates (to give better messages than the schema's)
               )->dict:
     "The model's answer as a dict validated against `schema` (and `check`); the validator's message goes back for each repair."
     sch, valid = _schema_of(schema)
@@ -726,11 +727,13 @@ def structured(self:LLM, messages, schema, # a JSON-schema dict or a pydantic mo
     last = None
     for attempt in range(repairs + 1):
         r = self.chat(msgs, system=system, response_schema=sch, schema_name=name, meter=meter)
-        why = r.parse_error
+        why, obj = r.parse_error, None
         if why is None:
-            try: obj = valid(r.parsed)
+            try: obj = valid(r.parsed) if validate else r.parsed
             except ValueError as e: why = f'does not match the schema: {e}'
             else:
+                if not validate and not isinstance(obj, dict): obj, why = None, 'is not a JSON object'
+            if obj is not None and why is None:
                 last = obj
                 if check is None: return obj
                 try: return check(obj)

@@ -102,8 +102,9 @@ def check_steps(steps:list, # plan steps (dicts) as the planner gave them
         name = s.get('tool') or ''
         if name not in tools and name not in workers:
             from physci_lab.llm import unknown_tool
-            bad.append(unknown_tool(str(name), list(tools) + list(workers)).replace('; the tools are:', '; use a name from the tool list:')
-                       if name else f'no `tool`; give a tool name from the list, or a worker name ({", ".join(workers)})')
+            m = unknown_tool(str(name), list(tools) + list(workers))
+            m = m.split(';')[0] if '(did you mean' in m else m.replace('; the tools are:', '; use a name from the tool list:')   # the full list only when no name is close
+            bad.append(m if name else f'no `tool`; give a tool name from the list, or a worker name ({", ".join(workers)})')
         args = s.get('arguments') or {}
         for ref, val in references(args) + references(s.get('instruction', '')):
             src = done.get(ref) or next((x for x in out if x.get('id') == ref), None)

@@ -149,6 +149,31 @@ def _rerun():
                    [('v = 9.90 m/s', 'step s4', ''), ('t = 1.01 s', 'step s2', ''), ('K = 24.5 J', 'step s5', '')], H, '24.52'),
             review(True, (), H)]
 
+MARK = '/tmp/physci_lab_crafted_expression_ran'
+CRAFTED = f"__import__('os').system('touch {MARK}')"
+
+@scenario('crafted.json', 'A plan whose physics step carries a crafted "expression" that would run a shell command if Python evaluated it; '
+          'the shared expression reader refuses it, the step fails with that reason, and the planner revises to a real formula.')
+def _crafted():
+    q = 'fall 20 m'
+    s1 = step('s1', 'physics_evaluate', 'fall time', {'expression': CRAFTED, 'values': {'h': '20 m', 'g': '9.81 m/s^2'}}, expect_unit='s')
+    s2 = step('s2', 'physics_evaluate', 'fall time', {'expression': 'sqrt(2*h/g)', 'values': {'h': '20 m', 'g': '9.81 m/s^2'}}, expect_unit='s', expect_sign='+')
+    return [plan([s1], q), observe('revise', q, 'cannot read', steps=[s2]), observe('answer', q),
+            answer('t = √(2h/g) = 2.02 s (step s2).', '2.02 s', [('t = 2.02 s', 'step s2', '')], q), review(True, (), q)]
+
+@scenario('plan_repair.json', 'A first plan that names tools as `physics.solve` and `chemistry.balance` and gives a list as one string: every problem of every '
+          'step goes back in one repair request, and the corrected plan runs.')
+def _repair():
+    q = 'propane'
+    bad = [step('s1', 'chemistry.balance', 'balance the combustion', {'reactants': 'C3H8, O2', 'products': 'CO2, H2O'}),
+           step('s2', 'chemistry.stoichiometry', 'mass of CO2', {'reactants': ['C3H8', 'O2'], 'products': ['CO2', 'H2O'], 'given': 'C3H8', 'amount': '100.0 g'})]
+    good = [step('s1', 'chemistry_balance', 'balance the combustion', {'reactants': ['C3H8', 'O2'], 'products': ['CO2', 'H2O']}),
+            step('s2', 'chemistry_stoichiometry', 'mass of CO2', {'reactants': ['C3H8', 'O2'], 'products': ['CO2', 'H2O'], 'given': 'C3H8', 'amount': '100.0 g', 'find': ['CO2']}, expect_unit='g')]
+    return [plan(bad, q), plan(good, q, "no tool named 'chemistry.balance' (did you mean 'chemistry_balance'?)", "step s2: no tool named 'chemistry.stoichiometry'"),
+            observe('continue', q), observe('answer', q),
+            answer('C3H8 + 5 O2 → 3 CO2 + 4 H2O (step s1); 100.0 g of propane gives 299 g of CO2 (step s2).', '299 g',
+                   [('the balanced reaction', 'step s1', ''), ('299 g of CO2', 'step s2', '')], q), review(True, (), q)]
+
 QC = 'fall 20 m'
 def _ask(fn):
     return [plan([step('s1', 'physics_solve', 'fall time from h = g t^2/2', {'equations': ['h = g*t**2/2'], 'unknowns': ['t'], 'values': {'g': '9.81 m/s^2', 'h': '20 m'}},
