@@ -360,6 +360,7 @@ class Worker:
         tr = self.llm.run_tools(self.prompt(task), self.tools(record=calls), system=self.system, max_turns=self.max_turns, meter=self.meter)
         outs = [o for _, o in calls]
         failed = [s for s in tr.steps if s.is_error]
+        self.rejected += [(s.call.name, s.call.arguments, s.result.removeprefix('error: ')) for s in failed if s.result.startswith('error: no tool named')]
         ok = tr.finished and bool(tr.text.strip()) and (not failed or len(failed) < len(tr.steps))
         err = None if ok else ('the model did not finish within max_turns' if not tr.finished
                                else failed[-1].result if failed else 'the model gave no answer')
