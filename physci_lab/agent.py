@@ -168,7 +168,7 @@ class Agent:
     "The research agent (`kind='delve'`: planner, workers, verification, memory) or the single-model baseline (`kind='baseline'`)."
     def __init__(self, llm, # an `LLM` (see `get_llm`)
                  *, kind:str='delve', # 'delve' or 'baseline'
-                 workers:dict|None=None, # {name: Worker}; default `make_workers(llm)`
+                 workers:dict|tuple|None=None, # {name: Worker}, or worker names (made with this agent's traced model); default all five
                  memory=None, # a `Memory` (None: no memory)
                  config:AgentConfig|None=None,
                  **config_kw, # or the fields of `AgentConfig`: max_steps, max_time_s, budget_usd, budget_tokens, ablate, ...
@@ -177,7 +177,7 @@ class Agent:
         self.llm, self.kind, self.memory = llm, kind, memory
         self.config = config or AgentConfig(**config_kw)
         self._llm = self._traced(llm)
-        self.workers = workers if workers is not None else make_workers(self._llm)
+        self.workers = workers if isinstance(workers, dict) else make_workers(self._llm, **({'names': tuple(workers)} if workers is not None else {}))
         self.verifier = LocalVerifier(self.workers.get('physics'), self.workers.get('chemistry'))
         self.evaluator = GlobalEvaluator(self._llm)
         self.trace, self.result, self._gen, self._shown, self._replay, self._meter = Trace(), None, None, 0, None, CostMeter()

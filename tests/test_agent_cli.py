@@ -133,7 +133,7 @@ def test_ask_answers_the_four_questions_of_the_first_trial(tmp_path):
         with ReplayServer(folder/row['recording']) as srv:
             r = run("ask", it.question, *(["--files", *map(str, it.files)] if it.files else []), "--model", st.model, "--base-url", srv.url + st.api_prefix,
                     "--memory", str(tmp_path/f"{iid}.sqlite"), "--max-steps", str(st.max_steps), "--max-time-s", str(st.max_time_s), "--trace", str(tmp_path/f"{iid}.jsonl"),
-                    PHYSCI_LAB_RETRIEVER="bm25", timeout=300)
+                    PHYSCI_LAB_RETRIEVER="bm25", PHYSCI_LAB_VISION="1" if st.vision else "0", timeout=300)
             assert r.returncode == 0, (iid, r.stderr[-2000:])
             srv.assert_done()
         assert judge(it, r.stdout).outcome == "CORRECT", (iid, r.stdout)
