@@ -45,17 +45,23 @@ def _items(x, seps:str=';\n')->list:
     xs = x if isinstance(x, (list, tuple)) else [x]
     return [s.strip() for i in xs for s in re.split('[' + re.escape(seps) + ']', str(i)) if s.strip()]
 
+_PY_PREFIX = re.compile(r'\b(?:math|cmath|np|numpy|sp|sympy|scipy)\.(?=[A-Za-z_]\w*\s*\()')
+
+def _plain(text:str)->str:
+    "Python habits in a formula, in the reader's terms: `math.sqrt(` is `sqrt(`, `log10(` is `lg(`."
+    return re.sub(r'\blog10\s*\(', 'lg(', _PY_PREFIX.sub('', text))
+
 def read_expression(text:str, where:str):
     "A sympy expression from model-written text, by the shared reader (never `eval`); `WorkerInputError` names `where`."
     if not isinstance(text, str): raise WorkerInputError(f'{where}: expected text, got {type(text).__name__}')
-    try: sides = parse_expression(text, split=False)
+    try: sides = parse_expression(_plain(text), split=False)
     except ExpressionError as e: raise WorkerInputError(f'{where}: cannot read {text!r} ({e})') from None
     if len(sides) != 1: raise WorkerInputError(f'{where}: {text!r} is an equation; give an expression')
     return sides[0]
 
 def read_equation(text:str, where:str):
     "`lhs = rhs` (or `==`) as a sympy `Eq`; a bare expression means `expression = 0`."
-    try: sides = parse_expression(str(text).replace('==', '='), split=False)
+    try: sides = parse_expression(_plain(str(text)).replace('==', '='), split=False)
     except ExpressionError as e: raise WorkerInputError(f'{where}: cannot read {text!r} ({e})') from None
     if len(sides) > 2: raise WorkerInputError(f'{where}: {text!r} has more than one `=`; give one equation per item')
     return sp.Eq(*sides) if len(sides) == 2 else sp.Eq(sides[0], 0)
