@@ -9,6 +9,7 @@ __all__ = ['FIGURE_SUFFIXES', 'CODE_SYSTEM', 'CodeRun', 'run_code', 'CodeWorker'
 
 # %% ../nbs/43d_coding.ipynb #530094dc
 import json
+from pathlib import Path
 from dataclasses import dataclass, field
 from .sandbox import run_python
 from .llm import Message, Usage
@@ -73,19 +74,26 @@ class CodeWorker(Worker):
         super().__init__(llm, **kwargs)
         self.timeout_s, self.memory_mb, self.repairs = timeout_s, memory_mb, repairs
 
-    @action
-    def run_code(self, code:str, # the Python program
-                 files:dict|None=None, # input files {name: text}
+    def _inputs(self, files:dict|None)->dict|None:
+        "The program's input files: the run's attachments (by file name), then `files`."
+        att = {Path(f).name: Path(f).read_bytes() for f in self.attachments if Path(f).is_file()}
+        return (att | dict(files or {})) or None
+
+    @action(returns='what the program printed (stdout, stderr), its exit status, and the files and figures it wrote',
+            example={'code': 'import math\nprint(f"T = {2*math.pi*math.sqrt(2.0/9.81):.4f} s")'})
+    def run_code(self, code:str, # the whole Python program; print every result with its unit
+                 files:dict[str, str]|None=None, # more input files {name: text} (attached files are already in the working folder)
                 )->CodeRun:
-        "Run a Python program in the sandbox; its stdout, stderr, files and figures."
+        "Run a Python program in the sandbox (numpy, scipy, sympy; no network); its stdout, stderr, files and figures."
         if not code.strip(): raise WorkerInputError('code.run_code: the program is empty')
-        return run_code(code, files, self.timeout_s, self.memory_mb)
+        return run_code(code, self._inputs(files), self.timeout_s, self.memory_mb)
 
     def write_and_run(self, task:str, # what the program must do
                       files:dict|None=None, # input files {name: text}, named in the prompt
                      )->CodeRun:
         "Ask the model for a program that does `task`, run it, and let the model fix it once if it fails."
         if self.llm is None: raise WorkerInputError('code.write_and_run: needs a model to write the program; give code to run_code instead')
+        files = self._inputs(files)
         ask = task + (f'\n\nInput files in the working directory: {", ".join(files)}' if files else '')
         msgs, usage = [Message('user', ask)], Usage()
         for attempt in range(self.repairs + 1):

@@ -243,15 +243,17 @@ class SearchWorker(Worker):
         self.config = config or SearchConfig()
         self.corpus = corpus if isinstance(corpus, LocalCorpus) or corpus is None else LocalCorpus(corpus)
 
-    @action
+    @action(returns='papers (title, authors, year, DOI or arXiv id, abstract), best first, and the indexes that failed',
+            example={'query': 'Casimir force measurement', 'k': 5})
     def search(self, query:str, # words, a title, or an arXiv query such as `ti:casimir AND au:lamoreaux` (arXiv only)
                k:int=5, # papers per index
-               indexes:str='', # comma-separated subset of arxiv, crossref, openalex, semantic_scholar, local; '' for all
+               indexes:list[str]|None=None, # a subset of arxiv, crossref, openalex, semantic_scholar, local (default: all)
               )->SearchResults:
         "Search the literature and the local documents; merged by DOI/arXiv id, best first."
         if not query.strip(): raise WorkerInputError('search.query: is empty')
         if not 1 <= k <= 50: raise WorkerInputError(f'search.k: must be in 1..50, got {k}')
-        names = [n.strip() for n in indexes.split(',') if n.strip()] if indexes else list(self.config.indexes) + (['local'] if self.corpus else [])
+        names = [n.strip() for i in ([indexes] if isinstance(indexes, str) else indexes or []) for n in str(i).split(',') if n.strip()] \
+            or list(self.config.indexes) + (['local'] if self.corpus else [])
         bad = [n for n in names if n not in (*INDEXES, 'local')]
         if bad: raise WorkerInputError(f'search.indexes: unknown index {bad[0]!r}; use {", ".join(INDEXES)}, local')
         ranked, errors = {}, {}
@@ -264,7 +266,9 @@ class SearchWorker(Worker):
             except SearchError as e: errors[n] = str(e)
         return SearchResults(merge(ranked), errors, query)
 
-    @action
-    def search_local(self, query:str, k:int=5)->SearchResults:
+    @action(returns='passages of the local documents, each with its file and page', example={'query': 'spring constant trial 2', 'k': 3})
+    def search_local(self, query:str, # words to look for
+                     k:int=5, # passages at most
+                    )->SearchResults:
         "Search only the user's own documents; hits carry file and page."
-        return self.search(query, k, 'local')
+        return self.search(query, k, ['local'])

@@ -17,9 +17,9 @@ from .llm import Usage
 from .workers import jsonable
 
 # %% ../nbs/46_trace.ipynb #f6caea55
-EVENT_KINDS = ('start', 'memory_read', 'plan', 'replan', 'dispatch', 'tool_call', 'model_call', 'result', 'verdict', 'retry',
+EVENT_KINDS = ('start', 'memory_read', 'plan', 'replan', 'observe', 'dispatch', 'tool_call', 'model_call', 'rejected', 'result', 'verdict', 'retry',
                'summary', 'answer', 'memory_write', 'stop')
-NESTED = ('model_call', 'tool_call') # events inside a decision: replayed, not edited
+NESTED = ('model_call', 'tool_call', 'rejected') # events inside a decision: replayed, not edited
 
 class TraceError(UserInputError):
     "A trace file that cannot be read, or an event that cannot be edited; one line naming where."
@@ -48,11 +48,16 @@ class TraceEvent:
         if k == 'start': return f"{d.get('kind', 'agent')} agent: {cut(d.get('question', ''))}"
         if k == 'memory_read' and 'for' in d: return f"knowledge for {d['for']}: " + ('; '.join(x.get('title', '') for x in d.get('knowledge', [])) or 'none found')
         if k == 'memory_read': return f"{len(d.get('experience', []))} experience(s), {len(d.get('knowledge', []))} knowledge item(s)"
+        steps = lambda xs: '; '.join(f"{x.get('id', '')} {x.get('tool') or x.get('worker')}" + (f".{x['action']}" if x.get('action') else '') for x in xs)
         if k in ('plan', 'replan'):
-            s = '; '.join(f"{x.get('worker')}: {x.get('action') or cut(x.get('instruction', ''), 40)}" for x in d.get('steps', []))
-            return (f"because {cut(d.get('reason', ''), 60)}: " if k == 'replan' else '') + f"{len(d.get('steps', []))} step(s): {cut(s)}"
+            return (f"because {cut(d.get('reason', ''), 60)}: " if k == 'replan' else '') + f"{len(d.get('steps', []))} step(s): {cut(steps(d.get('steps', [])))}"
+        if k == 'observe':
+            return f"after {d.get('after')}: {d.get('decision')}" + (f" → {cut(steps(d.get('steps', [])), 90)}" if d.get('decision') == 'revise' else '') + \
+                   (f" ({cut(d.get('rationale', ''), 60)})" if d.get('rationale') else '')
+        if k == 'rejected': return f"{d.get('kind')} ({d.get('where')}): {cut(d.get('reason', ''), 100)}"
         if k == 'dispatch':
-            t = d.get('task', {}); return f"step {d.get('n')}: {t.get('worker')}" + (f".{t['action']}" if t.get('action') else '') + f" — {cut(t.get('instruction', ''), 70)}"
+            t = d.get('task', {})
+            return f"step {t.get('id') or d.get('n')}: {t.get('tool') or t.get('worker')}" + (f".{t['action']}" if t.get('action') else '') + f" — {cut(t.get('instruction', ''), 70)}"
         if k == 'tool_call': return f"{d.get('tool')}({cut(json.dumps(d.get('arguments', {}), ensure_ascii=False), 60)}) → {cut(d.get('output', ''), 50)}"
         if k == 'model_call':
             c = d.get('cost_usd'); return f"{d.get('purpose')}: {d.get('input_tokens', 0)} in + {d.get('output_tokens', 0)} out tokens" + (f", ${c:.5f}" if c is not None else '')
@@ -62,9 +67,9 @@ class TraceEvent:
             return f"{d.get('level')} {'passed' if d.get('ok') else 'FAILED'}" + (': ' + cut('; '.join(f"{c['name']}: {c['message']}" for c in fails)) if fails else '')
         if k == 'retry': return f"retry: {cut(d.get('message', ''), 100)}"
         if k == 'summary': return cut(d.get('summary', ''))
-        if k == 'answer': return f"final: {cut(d.get('final') or d.get('answer', ''), 100)}"
+        if k == 'answer': return ('unverified ' if d.get('verified') is False else '') + f"final: {cut(d.get('final') or d.get('answer', ''), 100)}"
         if k == 'memory_write': return f"wrote {len(d.get('written', []))} item(s)" + (f", skipped {len(d.get('skipped', []))}" if d.get('skipped') else '')
-        if k == 'stop': return f"{d.get('reason')}" + (f": {cut(d.get('final'), 80)}" if d.get('final') else '') + (f" ({d['detail']})" if d.get('detail') else '')
+        if k == 'stop': return f"{d.get('reason')}" + (' (answered, unverified)' if d.get('unverified') else '') + (f": {cut(d.get('final'), 80)}" if d.get('final') else '') + (f" ({d['detail']})" if d.get('detail') else '')
         return ''
 
     def __repr__(self): return f'#{self.i} {self.t:7.2f}s {self.kind:<12} {self.title}'
@@ -134,18 +139,21 @@ def trace_summary(trace:Trace, # a trace
         lines.append(f"{e.i:>4} {e.t:7.2f}s {'' if e.step is None else f'[{e.step}]':>5} {e.kind:<12} {e.title}")
         if full: lines += ['        ' + l for l in json.dumps(jsonable(e.data), ensure_ascii=False, indent=1, default=str).splitlines()]
     s = trace.stop
-    lines += ['', f"outcome: {s.get('reason', 'unfinished')}" + (f"; accepted by the evaluator: {s['accepted']}" if s.get('accepted') is not None else ''),
+    rej = trace.of('rejected')
+    lines += ['', f"outcome: {s.get('reason', 'unfinished')}" + ('; the answer is unverified' if s.get('unverified') else '')
+              + (f"; accepted by the evaluator: {s['accepted']}" if s.get('accepted') is not None else ''),
+              f"rejected calls: {len(rej)}" + (' (' + ', '.join(f'{k} {n}' for k in ('naming', 'schema', 'reference', 'other') if (n := sum(e.data.get('kind') == k for e in rej))) + ')' if rej else ''),
               f'final answer: {trace.final}', f'model usage: {trace.usage}',
               'events: ' + ', '.join(f'{k} {n}' for k in EVENT_KINDS if (n := len(trace.of(k))))]
     return '\n'.join(lines)
 
 # %% ../nbs/46_trace.ipynb #d73749f5
 COLORS = {'start': '#555', 'memory_read': '#8e44ad', 'memory_write': '#8e44ad', 'plan': '#2471a3', 'replan': '#c0392b', 'dispatch': '#117a65',
-          'tool_call': '#7f8c8d', 'model_call': '#b9770e', 'result': '#148f77', 'verdict': '#1e8449', 'retry': '#c0392b',
+          'tool_call': '#7f8c8d', 'model_call': '#b9770e', 'observe': '#2471a3', 'rejected': '#c0392b', 'result': '#148f77', 'verdict': '#1e8449', 'retry': '#c0392b',
           'summary': '#5d6d7e', 'answer': '#1a5276', 'stop': '#555'}
 
 def _badge(e:TraceEvent)->str:
-    c = '#c0392b' if (e.kind == 'verdict' and not e.data.get('ok')) or (e.kind == 'result' and not e.data.get('ok')) else COLORS[e.kind]
+    c = '#c0392b' if (e.kind == 'verdict' and not e.data.get('ok')) or (e.kind == 'result' and not e.data.get('ok')) else COLORS.get(e.kind, '#555')
     return f'<span style="background:{c};color:white;border-radius:3px;padding:0 4px;font-size:85%">{e.kind}</span>'
 
 def event_html(e:TraceEvent)->str:
@@ -173,7 +181,7 @@ Trace._repr_html_ = timeline_html
 def editable(e:TraceEvent)->dict|None:
     "The part of an event that `rerun_from` can replace, or None for events inside a decision."
     if e.kind in NESTED: return None
-    key = {'start': 'question', 'plan': 'steps', 'replan': 'steps', 'dispatch': 'task', 'retry': 'task', 'summary': 'summary', 'answer': None}.get(e.kind)
+    key = {'start': 'question', 'plan': 'steps', 'replan': 'steps', 'observe': 'steps', 'dispatch': 'task', 'retry': 'task', 'summary': 'summary', 'answer': None}.get(e.kind)
     if e.kind == 'answer': return {k: e.data.get(k) for k in ('answer', 'final', 'claims')}
     return {key: e.data.get(key)} if key else dict(e.data)
 

@@ -10,6 +10,7 @@ __all__ = ['FORMATS', 'REVIEW_SCHEMA', 'REVIEW_PROMPT', 'Check', 'Verification',
 
 # %% ../nbs/44_verify.ipynb #214f3f09
 import json, math, re, csv, io
+from pathlib import Path
 from dataclasses import dataclass, field, asdict
 import sympy as sp
 import pint
@@ -141,6 +142,8 @@ class LocalVerifier:
         return Verification('local', checks)
 
 # %% ../nbs/44_verify.ipynb #324dc8fe
+_TEXT_WORKERS = ('document', 'search')
+
 def _status(self:LocalVerifier, r)->Check:
     if not isinstance(r, WorkerResult): return Check('status', False, f'expected a WorkerResult, got {type(r).__name__}')
     return Check('status', True, 'the worker succeeded') if r.ok else Check('status', False, f'{r.worker} failed: {r.error or "no reason given"}')
@@ -177,8 +180,10 @@ def _code(self:LocalVerifier, out)->Check:
     return Check('code', True, 'exit status 0 with output')
 
 def _quantities(self:LocalVerifier, task, qs)->list:
-    "Dimension against `expect_unit`, then sign and magnitude sanity of every number."
+    "Dimension against `expect_unit`, then sign and magnitude sanity of every number (computing workers only: a quoted passage is not a result)."
     out, want = [], task.get('expect_unit')
+    if task.get('worker') in _TEXT_WORKERS:
+        return [Check('dimension', True, f'not checked: a {task["worker"]} result quotes text (the unit is checked where the number is computed)')] if want else []
     if want:
         try: wu = parse_unit(want)
         except (QuantityParseError, ValueError) as e: return [Check('dimension', False, f'expect_unit {want!r} does not read as a unit')]
@@ -239,7 +244,7 @@ REVIEW_PROMPT = '''You review a research agent's answer for scientific consisten
 
 Question: {question}
 
-Steps (verified results):
+Evidence (the agent's verified results, in full):
 {steps}
 
 Proposed answer:
@@ -301,32 +306,35 @@ class GlobalEvaluator:
     def __call__(self, question:str, answer:dict, # {'answer', 'final', 'claims'}
                  steps:list, # step records of the trace
                  fmt:str|None=None, # required format, one of `FORMATS`
+                 evidence:str|None=None, # the evidence text the answer was written from (the review reads it)
                 )->Verification:
         "Every check; the model's review runs only when the deterministic ones passed."
         answer = answer if isinstance(answer, dict) else {'answer': str(answer), 'final': str(answer), 'claims': []}
         checks = [check_format(answer.get('final') or answer.get('answer'), fmt), self.grounding(answer, steps), self.consistency(answer, steps)]
         checks = [c for c in checks if c is not None]
-        if all(c.ok for c in checks) and self.llm is not None and self.review: checks.append(self.model_review(question, answer, steps))
+        if all(c.ok for c in checks) and self.llm is not None and self.review: checks.append(self.model_review(question, answer, steps, evidence))
         return Verification('global', checks)
 
 # %% ../nbs/44_verify.ipynb #81f8572f
 def _grounding(self:GlobalEvaluator, answer:dict, steps:list)->Check:
-    "Every claim rests on a verified step (`step N`) or on a retrieved source whose quote is really there."
+    "Every claim rests on a verified step (`step s2`, `s2` or `step 2`) or on a retrieved source whose quote is really there (a file may be cited by its name)."
     claims = answer.get('claims') or []
     if not claims: return Check('grounding', False, 'no claim is tied to a source or a computation')
-    by_n = {int(s['n']): s for s in steps if 'n' in s}
+    by_n = {str(s['n']): s for s in steps if 'n' in s} | {str(s['id']).lower(): s for s in steps if s.get('id')}
     refs = {}
     for s in steps:
         for p in s.get('provenance') or []:
             p = p if isinstance(p, dict) else p.to_dict()
-            ref = f"{p['kind']}:{p['id']}" + (f"#{p['locator']}" if p.get('locator') else '')
-            for r in {ref, f"{p['kind']}:{p['id']}"}: refs.setdefault(r, []).append((s, p))
+            ids = {p['id']} | ({Path(str(p['id'])).name} if p['kind'] == 'file' else set())
+            for i_ in ids:
+                for r in {f"{p['kind']}:{i_}" + (f"#{p['locator']}" if p.get('locator') else ''), f"{p['kind']}:{i_}", f"{i_}#{p['locator']}" if p.get('locator') else i_}:
+                    refs.setdefault(r, []).append((s, p))
     bad = []
     for i, c in enumerate(claims, 1):
-        sup, quote = str(c.get('support', '')).strip(), _norm(c.get('quote') or '')
-        m = re.fullmatch(r'(?:step|computation)\s*:?\s*#?(\d+)', sup, re.I)
+        sup, quote = str(c.get('support', '')).strip().strip('[]'), _norm(c.get('quote') or '')
+        m = re.fullmatch(r'(?:step|computation)?\s*:?\s*#?(s?\d+)', sup, re.I)
         if m:
-            s = by_n.get(int(m.group(1)))
+            s = by_n.get(m.group(1).lower()) or by_n.get(m.group(1).lower().lstrip('s'))
             if s is None: bad.append(f'claim {i} cites step {m.group(1)}, which is not in the trace')
             elif not s.get('ok'): bad.append(f'claim {i} cites step {m.group(1)}, which failed verification')
             elif quote and quote not in _norm(_step_text(s)): bad.append(f'claim {i}: quote not found in step {m.group(1)}')
@@ -356,9 +364,9 @@ def _consistency(self:GlobalEvaluator, answer:dict, steps:list)->Check|None:
         except pint.PintError: pass
     return Check('consistency', False, f'the final answer {final} matches no number the verified steps produced')
 
-def _model_review(self:GlobalEvaluator, question, answer, steps)->Check:
-    "The model's verdict on scientific consistency (structured output)."
-    lines = '\n'.join(f"step {s.get('n')}: {s.get('worker')}: {str(s.get('summary', ''))[:300]}" + ('' if s.get('ok') else ' [failed]') for s in steps)
+def _model_review(self:GlobalEvaluator, question, answer, steps, evidence:str|None=None)->Check:
+    "The model's verdict on scientific consistency (structured output); it reads the same evidence the answer writer read."
+    lines = evidence or '\n'.join(f"step {s.get('id') or s.get('n')}: {s.get('worker')}: {str(s.get('summary', ''))}" + ('' if s.get('ok') else ' [failed]') for s in steps)
     try:
         d = self.llm.structured(REVIEW_PROMPT.format(question=question, steps=lines or '(none)', answer=answer.get('answer', ''),
                                                      final=answer.get('final', '')), REVIEW_SCHEMA, name='review_answer', meter=self.meter)

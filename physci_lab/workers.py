@@ -6,16 +6,18 @@ Docs: https://physci-lab.github.io/physci-lab/workers.html.md"""
 
 # %% auto #0
 __all__ = ['SOURCE_KINDS', 'WORKER_MODULES', 'WorkerInputError', 'Source', 'WorkerTask', 'jsonable', 'WorkerResult', 'action',
-           'provenance_of', 'artifacts_of', 'summary_of', 'Worker', 'make_workers']
+           'provenance_of', 'artifacts_of', 'summary_of', 'values_of', 'hint_schema', 'type_words', 'ToolArgumentError',
+           'Tool', 'Worker', 'make_workers']
 
 # %% ../nbs/43_workers.ipynb #b1cf7fe6
-import json, inspect, math, time, base64, hashlib
+import json, inspect, math, time, base64, hashlib, re, types, typing
 from dataclasses import dataclass, field, asdict, is_dataclass, fields
 from pathlib import Path
 from typing import Any, Callable
 import numpy as np
-from .core import UserInputError
+from .core import UserInputError, AST_LOCK
 from .llm import ToolSpec, Usage, Message, CostMeter
+from fastcore.docments import docments
 
 # %% ../nbs/43_workers.ipynb #12cfdf02
 SOURCE_KINDS = ('doi', 'arxiv', 'url', 'file', 'computation', 'constant')
@@ -87,12 +89,13 @@ class WorkerResult:
     error: str|None = None
     usage: Usage = field(default_factory=Usage) # model calls this result cost
     duration_s: float = 0.0
+    values: dict = field(default_factory=dict) # {name: text with unit} later steps can refer to (`$s1.v`)
 
     def to_dict(self)->dict:
         "JSON-ready: the output flattened, artifacts described by size and hash."
         return {'worker': self.worker, 'ok': self.ok, 'output': jsonable(self.output), 'summary': self.summary,
                 'provenance': [s.to_dict() for s in self.provenance], 'artifacts': jsonable(self.artifacts), 'error': self.error,
-                'usage': asdict(self.usage), 'duration_s': round(self.duration_s, 4)}
+                'usage': asdict(self.usage), 'duration_s': round(self.duration_s, 4), 'values': dict(self.values)}
 
     def _repr_markdown_(self):
         head = f"**{self.worker}** {'✓' if self.ok else '✗'} {self.summary}" + (f'  \nerror: `{self.error}`' if self.error else '')
@@ -101,10 +104,14 @@ class WorkerResult:
         return head + (f'\n\nsources:{src}' if src else '') + (f'\n\nartifacts:{arts}' if arts else '')
 
 # %% ../nbs/43_workers.ipynb #700c238d
-def action(fn:Callable)->Callable:
-    "Mark a worker method as an action: a tool of the worker."
-    fn.is_action = True
-    return fn
+def action(fn:Callable|None=None, *, returns:str='', # what the action gives back, with units
+           example:dict|None=None, # the arguments of one typical call, shown to models
+          )->Callable:
+    "Mark a worker method as an action (a tool of the worker); `@action` or `@action(returns=..., example=...)`."
+    def mark(f):
+        f.is_action, f.returns, f.example = True, returns, dict(example or {})
+        return f
+    return mark(fn) if fn is not None else mark
 
 def provenance_of(out)->list:
     "The `Source`s an action's output carries (`sources`, `source`, or those of its items), without duplicates."
@@ -140,9 +147,133 @@ def _first_line(e:BaseException)->str:
     msg = str(e).strip().splitlines()[0] if str(e).strip() else ''
     return msg if isinstance(e, UserInputError) else f'{type(e).__name__}: {msg}'.rstrip(': ')
 
+def values_of(out)->dict:
+    "`{name: text}` of the values in an action's output that later steps may refer to: its `values` (quantities to 10 significant digits with their unit, `9.904544412 m/s`), else `{}`."
+    v = getattr(out, 'values', None)
+    if not isinstance(v, dict): return {}
+    return {str(k): (f'{x:.10g~P}' if hasattr(x, 'units') and hasattr(x, 'magnitude') and isinstance(x.magnitude, (int, float)) else str(x)) for k, x in v.items()}
+
+_JSON = {str: 'string', int: 'integer', float: 'number', bool: 'boolean'}
+
+def hint_schema(hint)->dict:
+    "The JSON schema of a type hint: `str`, `int`, `float`, `bool`, `list[X]`, `dict[str, X]`, `X|None`, `X|Y`, `Literal[...]`."
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint in _JSON: return {'type': _JSON[hint]}
+    if origin in (types.UnionType, typing.Union):
+        xs = [a for a in args if a is not type(None)]
+        return hint_schema(xs[0]) if len(xs) == 1 else {'anyOf': [hint_schema(a) for a in xs]}
+    if hint is list or origin is list: return {'type': 'array'} | ({'items': hint_schema(args[0])} if args else {})
+    if hint is dict or origin is dict: return {'type': 'object'} | ({'additionalProperties': hint_schema(args[1])} if len(args) == 2 else {})
+    if origin is typing.Literal: return {'type': _JSON[type(args[0])], 'enum': list(args)}
+    if hint is inspect.Parameter.empty or hint is typing.Any: return {}
+    raise TypeError(f'no JSON schema for the type hint {hint!r}')
+
+def type_words(s:dict)->str:
+    "A JSON schema in words, for messages: `an array of strings`, `an object of {name: string}`."
+    if 'enum' in s: return 'one of ' + ', '.join(map(repr, s['enum']))
+    if 'anyOf' in s: return ' or '.join(type_words(x) for x in s['anyOf'])
+    t = s.get('type')
+    if t == 'array': return 'an array' + (f" of {type_words(s['items']).split(' ', 1)[1]}s" if 'items' in s and 'type' in s['items'] and 'enum' not in s['items'] else '')
+    if t == 'object': return 'an object' + (f" of {{name: {type_words(s['additionalProperties']).split(' ', 1)[1]}}}" if isinstance(s.get('additionalProperties'), dict) else '')
+    return {'string': 'a string', 'integer': 'an integer', 'number': 'a number', 'boolean': 'true or false'}.get(t, 'any value')
+
+# %% ../nbs/43_workers.ipynb #6d0b1823
+class ToolArgumentError(UserInputError):
+    "A tool call whose arguments do not fit the tool's declaration; `problems` lists each, naming the argument, the type and an example."
+    def __init__(self, tool:str, problems:list):
+        self.tool, self.problems = tool, list(problems)
+        super().__init__(f'{tool}: ' + '; '.join(self.problems))
+
+def _coerce(v, s:dict):
+    "The few unambiguous repairs: JSON text for an array or object, a numeric string for a number, a number for a string, one string for an array of strings, a whole float for an integer."
+    t = s.get('type')
+    if isinstance(v, str) and t in ('array', 'object', 'number', 'integer'):
+        try: j = json.loads(v)
+        except ValueError: j = None
+        if t == 'array' and isinstance(j, list) or t == 'object' and isinstance(j, dict): return j
+        if t in ('number', 'integer') and isinstance(j, (int, float)) and not isinstance(j, bool): return j if t == 'number' or j == int(j) else v
+        if t == 'array' and s.get('items', {}).get('type') == 'string' and v.strip(): return [v]
+    if t == 'integer' and isinstance(v, float) and v.is_integer(): return int(v)
+    if t == 'string' and isinstance(v, (int, float)) and not isinstance(v, bool): return json.dumps(v)
+    if t == 'array' and isinstance(v, list) and 'items' in s: return [_coerce(x, s['items']) for x in v]
+    if t == 'object' and isinstance(v, dict) and isinstance(s.get('additionalProperties'), dict):
+        return {k: _coerce(x, s['additionalProperties']) for k, x in v.items()}
+    if 'anyOf' in s:
+        for sub in s['anyOf']:
+            if _fits(v, sub): return v
+        for sub in s['anyOf']:
+            if _fits(c := _coerce(v, sub), sub): return c
+    return v
+
+def _fits(v, s:dict)->bool:
+    import jsonschema
+    return jsonschema.Draft202012Validator(s).is_valid(v)
+
+@dataclass
+class Tool(ToolSpec):
+    "One worker action as models see it and the executor accepts it: the single declaration of its name, typed arguments, example and return."
+    worker: str = '' # the worker that runs it
+    action: str = '' # the method's name
+    returns: str = '' # what it gives back, with units
+    example: dict = field(default_factory=dict) # one typical call's arguments
+
+    @classmethod
+    def of(cls, worker, action:str)->'Tool':
+        "The declaration of `worker`'s `action`, from its signature, type hints, docments and `@action` metadata."
+        m = getattr(worker, action)
+        with AST_LOCK: docs, sig = docments(m), inspect.signature(m)   # docments parses source: see physci_lab.core
+        hints = typing.get_type_hints(m)
+        ex, props, req = getattr(m, 'example', {}), {}, []
+        for p in sig.parameters.values():
+            s = hint_schema(hints.get(p.name, p.annotation))
+            if docs.get(p.name): s['description'] = docs[p.name]
+            if p.name in ex: s['examples'] = [ex[p.name]]
+            props[p.name] = s
+            if p.default is inspect.Parameter.empty: req.append(p.name)
+        doc = (inspect.getdoc(m) or action).strip()
+        return cls(f'{worker.name}_{action}', doc, {'type': 'object', 'properties': props, 'required': req, 'additionalProperties': False},
+                   None, worker.name, action, getattr(m, 'returns', ''), dict(ex))
+
+    @property
+    def model_description(self)->str:
+        "What a model reads about the tool: what it does, what it returns, an example call."
+        return (self.description + (f'\nReturns: {self.returns}' if self.returns else '') +
+                (f'\nExample arguments: {json.dumps(self.example, ensure_ascii=False)}' if self.example else ''))
+
+    def signature(self)->str:
+        "`physics_solve(equations: array of strings, unknowns: array of strings, values?: object of {name: string})`"
+        ps, req = self.parameters['properties'], set(self.parameters['required'])
+        return f'{self.name}(' + ', '.join(f"{k}{'' if k in req else '?'}: {type_words(s).split(' ', 1)[-1] if not s.get('enum') else type_words(s)}"
+                                           for k, s in ps.items()) + ')'
+
+    def example_of(self, arg:str):
+        s = self.parameters['properties'].get(arg, {})
+        return s['examples'][0] if s.get('examples') else None
+
+    def check(self, arguments:dict)->dict:
+        "The arguments, repaired where unambiguous (JSON text for a list, '9.81' for a number) and validated; `ToolArgumentError` lists every problem."
+        if not isinstance(arguments, dict): raise ToolArgumentError(self.name, [f'arguments must be a JSON object, got {type(arguments).__name__}'])
+        ps, out, problems = self.parameters['properties'], {}, []
+        for k, v in arguments.items():
+            if k not in ps:
+                problems.append(f"unknown argument `{k}`; {self.name} takes {', '.join(ps)}"); continue
+            v = _coerce(v, ps[k])
+            if v is None and k not in self.parameters['required']: continue
+            if not _fits(v, ps[k]):
+                ex = self.example_of(k)
+                problems.append(f"argument `{k}` must be {type_words(ps[k])}, got {json.dumps(v, ensure_ascii=False, default=str)[:80]}"
+                                + (f'; example: {json.dumps(ex, ensure_ascii=False)}' if ex is not None else ''))
+            out[k] = v
+        for k in self.parameters['required']:
+            if k not in arguments:
+                ex = self.example_of(k)
+                problems.append(f'missing argument `{k}` ({type_words(ps[k])})' + (f', e.g. {json.dumps(ex, ensure_ascii=False)}' if ex is not None else ''))
+        if problems: raise ToolArgumentError(self.name, problems)
+        return out
+
 # %% ../nbs/43_workers.ipynb #25df18f5
 class Worker:
-    "Base of the agent's workers: `@action` methods become `call`, `run` and `tools()`."
+    "Base of the agent's workers: `@action` methods become `tools()`, `call` and `run`."
     name = 'worker'
     system = 'You are a careful research assistant. Use the tools to do the task, then state the result in one short paragraph with units.'
 
@@ -151,6 +282,8 @@ class Worker:
                  max_turns:int=6, # model requests per task at most
                 ):
         self.llm, self.meter, self.max_turns = llm, meter, max_turns
+        self.rejected = [] # `(tool, arguments, message)` of every call that failed validation (the agent counts them)
+        self.attachments = [] # the run's attached files (full paths): a worker may read them by file name
 
     def __repr__(self): return f'{type(self).__name__}(actions: {", ".join(self.actions())}' + (f', llm={self.llm!r})' if self.llm else ')')
 
@@ -158,29 +291,34 @@ class Worker:
         "`{name: bound method}` of this worker's actions."
         return {n: getattr(self, n) for n in dir(type(self)) if not n.startswith('_') and getattr(getattr(type(self), n), 'is_action', False)}
 
+    def declarations(self)->dict:
+        "`{action: Tool}`: each action's one declaration (cached per class while its actions stay the same)."
+        cls, acts = type(self), self.actions()
+        key = tuple((n, id(getattr(cls, n))) for n in acts)
+        if cls.__dict__.get('_decl', (None,))[0] != key: cls._decl = (key, {n: Tool.of(self, n) for n in acts})
+        return cls._decl[1]
+
     def call(self, action:str, **arguments):
-        "Run one action with `arguments` checked against its signature; its raw output."
-        acts = self.actions()
-        if action not in acts: raise WorkerInputError(f'{self.name}: unknown action {action!r}; one of {", ".join(acts)}')
-        sig = inspect.signature(acts[action])
-        extra = [k for k in arguments if k not in sig.parameters]
-        if extra: raise WorkerInputError(f'{self.name}.{action}: unknown argument {extra[0]!r}; takes {", ".join(sig.parameters)}')
-        missing = [p.name for p in sig.parameters.values() if p.default is inspect.Parameter.empty and p.name not in arguments
-                   and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
-        if missing: raise WorkerInputError(f'{self.name}.{action}: missing argument {missing[0]!r}')
-        return acts[action](**arguments)
+        "Run one action with `arguments` validated against its declaration; its raw output."
+        decl = self.declarations()
+        if action.startswith(self.name + '_') and action[len(self.name) + 1:] in decl and action not in decl: action = action[len(self.name) + 1:]
+        if action not in decl:
+            raise WorkerInputError(f'{self.name}: unknown action {action!r}; one of {", ".join(decl)}')
+        args = decl[action].check(arguments)
+        return self.actions()[action](**args)
 
     def tools(self, record:list|None=None, # append `(action, output)` here for each call the model makes
              )->list:
-        "This worker's actions as `ToolSpec`s (`NAME_ACTION`) for a model's tool loop; each returns JSON."
+        "This worker's `Tool`s (`NAME_ACTION`), ready for a model's tool loop: each validates, runs, and returns JSON."
         specs = []
-        for n, m in self.actions().items():
-            base = ToolSpec.from_function(m, name=f'{self.name}_{n}')
-            def fn(_n=n, **kw):
-                out = self.call(_n, **kw)
+        for n, t in self.declarations().items():
+            def fn(_n=n, _t=t, **kw):
+                try: out = self.call(_n, **kw)
+                except ToolArgumentError as e:
+                    self.rejected.append((_t.name, kw, str(e))); raise
                 if record is not None: record.append((_n, out))
                 return self.tool_text(out)
-            specs.append(ToolSpec(base.name, base.description, base.parameters, fn))
+            specs.append(Tool(t.name, t.model_description, t.parameters, fn, t.worker, t.action, t.returns, t.example))
         return specs
 
     def tool_text(self, out, limit:int=8000)->str:
@@ -210,24 +348,26 @@ class Worker:
         ok = bool(getattr(out, 'ok', True))
         err = getattr(out, 'error', None) if not ok else None
         return WorkerResult(self.name, ok, out, summary_of(out), provenance_of(out), artifacts_of(out),
-                            err if err is None else ' '.join(str(err).split())[-500:], usage, time.perf_counter() - t0)
+                            err if err is None else ' '.join(str(err).split())[-500:], usage, time.perf_counter() - t0, values_of(out))
 
     def prompt(self, task:WorkerTask)->str:
         "The user turn a model gets for `task`."
         return task.instruction + (f'\n\nInputs:\n{json.dumps(jsonable(task.inputs), ensure_ascii=False)}' if task.inputs else '')
 
     def run_llm(self, task:WorkerTask, t0:float)->WorkerResult:
-        "Let the model pick this worker's tools for `task`; the result gathers every tool output's sources."
+        "Let the model pick this worker's tools for `task`; the result gathers every tool output's sources and values."
         calls = []
         tr = self.llm.run_tools(self.prompt(task), self.tools(record=calls), system=self.system, max_turns=self.max_turns, meter=self.meter)
         outs = [o for _, o in calls]
         failed = [s for s in tr.steps if s.is_error]
+        self.rejected += [(s.call.name, s.call.arguments, s.result.removeprefix('error: ')) for s in failed if s.result.startswith('error: no tool named')]
         ok = tr.finished and bool(tr.text.strip()) and (not failed or len(failed) < len(tr.steps))
         err = None if ok else ('the model did not finish within max_turns' if not tr.finished
                                else failed[-1].result if failed else 'the model gave no answer')
+        vals = {k: v for o in outs for k, v in values_of(o).items()}
         return WorkerResult(self.name, ok, {'answer': tr.text, 'calls': [{'action': a, 'output': o} for a, o in calls]},
                             summary_of(tr.text or f'{len(calls)} tool call(s)'), provenance_of(outs), artifacts_of(outs),
-                            err, tr.usage, time.perf_counter() - t0)
+                            err, tr.usage, time.perf_counter() - t0, vals)
 
 # %% ../nbs/43_workers.ipynb #134662bb
 WORKER_MODULES = {'search': ('physci_lab.search', 'SearchWorker'), 'document': ('physci_lab.document', 'DocumentWorker'),

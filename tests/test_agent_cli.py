@@ -26,8 +26,8 @@ def test_ask_anthropic_with_trace(tmp_path):
                 PHYSCI_LAB_BASE_URL=srv.url, ANTHROPIC_API_KEY="test-key")
         assert r.returncode == 0, r.stderr
         srv.assert_done()
-    assert r.stdout == "From h = g t²/2, t = √(2h/g) = 2.02 s (step 1).\n\nFinal answer: 2.02 s\n"
-    for what in ("plan", "dispatch", "verdict", "answer", "stop", "trace: ", "accepted by the evaluator: True", "3 call(s), 2100 in + 450 out tokens, $0.004350"):
+    assert r.stdout == "From h = g t²/2, t = √(2h/g) = 2.02 s (step s1).\n\nFinal answer: 2.02 s\n"
+    for what in ("plan", "dispatch", "verdict", "answer", "stop", "trace: ", "accepted by the evaluator: True", "4 call(s), 2800 in + 600 out tokens, $0.005800"):
         assert what in r.stderr, (what, r.stderr)
     tr = Trace.load(tmp_path/"run.jsonl")
     assert tr.question == QC and tr.final == "2.02 s"
@@ -36,7 +36,7 @@ def test_ask_anthropic_with_trace(tmp_path):
     s = run("trace", str(tmp_path/"run.jsonl"))
     assert s.returncode == 0, s.stderr
     assert s.stdout.startswith(f"question: {QC}")
-    for what in ("physics_solve", "outcome: done; accepted by the evaluator: True", "final answer: 2.02 s", "model usage:", "model_call 3"):
+    for what in ("physics_solve", "outcome: done; accepted by the evaluator: True", "final answer: 2.02 s", "model usage:", "model_call 4"):
         assert what in s.stdout, (what, s.stdout)
 
 def test_ask_openai(tmp_path):
@@ -119,3 +119,57 @@ def test_bench_run_bad_input(tmp_path):
     r = run("bench", "run", "--data", str(ITEMS), "--out", str(tmp_path/"x"), "--ablate", "planner", "--model", "anthropic:claude-haiku-4-5",
             ANTHROPIC_API_KEY="test-key")
     assert r.returncode == 2 and "ablate 'planner'" in r.stderr
+
+def test_ask_answers_the_four_questions_of_the_first_trial(tmp_path):
+    "`physci-lab ask` answers the incline, the combustion, the formula from a PDF and the pendulum, replaying the trial's recordings (live ones once recorded, else the hand-written stand-in)."
+    from physci_lab.trial import trial_recordings, load_trial, FOUR, TRIAL_ITEMS
+    from physci_lab.bench_data import load_bench
+    from physci_lab.bench_judge import Judge
+    folder = trial_recordings(); t = load_trial(folder); st = t['settings']
+    items, judge = {it.id: it for it in load_bench(TRIAL_ITEMS)}, Judge(None)
+    for iid in FOUR:
+        row = next(r for r in t['rows'] if r['id'] == iid and r['agent'] == 'delve')
+        it = items[iid]
+        with ReplayServer(folder/row['recording']) as srv:
+            r = run("ask", it.question, *(["--files", *map(str, it.files)] if it.files else []), "--model", st.model, "--base-url", srv.url + st.api_prefix,
+                    "--memory", str(tmp_path/f"{iid}.sqlite"), "--max-steps", str(st.max_steps), "--max-time-s", str(st.max_time_s), "--trace", str(tmp_path/f"{iid}.jsonl"),
+                    PHYSCI_LAB_RETRIEVER="bm25", PHYSCI_LAB_VISION="1" if st.vision else "0", timeout=300)
+            assert r.returncode == 0, (iid, r.stderr[-2000:])
+            srv.assert_done()
+        assert judge(it, r.stdout).outcome == "CORRECT", (iid, r.stdout)
+        assert Trace.load(tmp_path/f"{iid}.jsonl").of("rejected") == []
+
+def test_ask_crafted_expression_runs_no_code(tmp_path):
+    "A physics step whose formula is a crafted Python call: refused by the expression reader, no file written, the run recovers."
+    mark = Path("/tmp/physci_lab_crafted_expression_ran"); mark.unlink(missing_ok=True)
+    with ReplayServer(recording_path("agent/crafted.json")) as srv:
+        r = run("ask", QC, "--model", "anthropic:claude-haiku-4-5", "--no-memory", "--trace", str(tmp_path/"t.jsonl"), PHYSCI_LAB_BASE_URL=srv.url, ANTHROPIC_API_KEY="test-key")
+        srv.assert_done()
+    assert r.returncode == 0, r.stderr
+    assert not mark.exists()
+    assert r.stdout.endswith("Final answer: 2.02 s\n")
+    tr = Trace.load(tmp_path/"t.jsonl")
+    assert "cannot read" in tr.of("result")[0].data["error"] and tr.of("observe")[0].data["decision"] == "revise"
+
+def test_ask_budget_answers_unverified_with_exit_3():
+    "A step budget that runs out: the answer rests on the verified steps, says so, and the exit status is 3."
+    rec = json.loads(recording_path("agent/budgets.json").read_text())
+    rec["interactions"] = rec["interactions"][:3]
+    with ReplayServer(rec) as srv:
+        r = run("ask", "How long does a 1.0 kg stone dropped from 45 m take to fall, and how fast does it land?", "--model", "anthropic:claude-haiku-4-5",
+                "--no-memory", "--max-steps", "2", PHYSCI_LAB_BASE_URL=srv.url, ANTHROPIC_API_KEY="test-key")
+        srv.assert_done()
+    assert r.returncode == 3, r.stderr
+    assert r.stdout.startswith("(Unverified: the step budget ran out") and r.stdout.endswith("Final answer: 3.03 s and 29.7 m/s\n")
+    assert "unverified: the step budget ran out" in r.stderr and "Traceback" not in r.stderr
+
+def test_ask_unpriced_model_warns_and_obeys_a_token_budget():
+    "A model without a price: --budget-usd cannot stop it (one warning line says so); --budget-tokens does."
+    with ReplayServer(recording_path("agent/ask_openai.json")) as srv:
+        r = run("ask", QC, "--model", "openai-compatible:my-local-model", "--base-url", srv.url + "/v1", "--no-memory", "--budget-usd", "0.01",
+                "--budget-tokens", "1000")
+        assert len(srv.requests) == 2   # plan (850 tokens), observation (1700): no third call
+    assert "warning: openai-compatible:my-local-model has no price, so the cost is unknown and --budget-usd 0.01 cannot stop the run; use --budget-tokens" in r.stderr
+    assert r.stderr.count("warning:") == 1 and "CostUnknownWarning" not in r.stderr
+    assert r.returncode == 3 and "cost budget" in r.stderr
+    assert r.stdout.strip().endswith("Final answer: 2.019275109 s")
