@@ -31,6 +31,9 @@ _MATH_WORDS = ('sqrt frac dfrac sin cos tan cot sec csc sinh cosh tanh exp log a
 _PROSE = re.compile(r'(?<![\\\w*/^(])(?!(?:' + '|'.join(_MATH_WORDS) + r')\b)[A-Za-z]{3,}\b(?![*/^(_])')   # `x*ydot`: a product, not a word
 _CONDITION = re.compile(r'\b(?:at|when|after|before|if|for|with|where|until|while)\b[^.;,]{0,25}$', re.I)
 _ASIDE = re.compile(r'\s*\([^()]*\)')
+def _formula_line(line):
+    "A long formula alone on its line (`a = g*m_weight*(...)/(...)`): operators and not one word of prose."
+    return len(line) <= 1000 and bool(re.search(r'[=*/^]', line)) and not _PROSE.search(line)
 _CANDIDATE = re.compile(r'[-+−]?10\s*(?:\^|\*\*)\s*(?:\{\s*[-+−]?\d+\s*\}|\(\s*[-+−]?\d+\s*\)|[-+−]?\d+)|' + _NUMBER)  # `10^5` alone too
 _UNIT_END = re.compile(r'(?<!\\)[,;]|\n')   # a unit ends at a comma or semicolon (not LaTeX's `\,` `\;`) or a line end
 _HEDGE = re.compile(r'^(?:(?:(?:about|approximately|approx|roughly|around|nearly|almost|circa)\b\.?|~|∼|≈|\\approx\b|\\sim\b)\s*)+', re.I)
@@ -112,7 +115,7 @@ def extract_answers(text:str, # free model text
         tail = _ASIDE.sub(' ', lines[-1][found[-1].end():])    # `... $m v\,dv/P$ gives a distance of about 40 m.`: the number said last (never one in an aside)
         if (n := _last_number(tail)) and not _CONDITION.search(tail[:tail.find(n.split()[0])]): return [n]
         return [_clean(next(g for g in found[-1].groups() if g is not None))]
-    if lines and len(lines[-1]) <= 120 and len(_PROSE.findall(lines[-1])) < 2: return [_clean(lines[-1])]
+    if lines and (len(lines[-1]) <= 120 and len(_PROSE.findall(lines[-1])) < 2 or _formula_line(lines[-1])): return [_clean(lines[-1])]
     if n := _last_number(text): return [n]
     spans = [next(g for g in m.groups() if g is not None) for m in _MATH.finditer(text)]
     if spans: return [_clean(spans[-1])]

@@ -129,11 +129,12 @@ class RecordingProxy(_LocalServer):
                  path:str|Path, # where the recording is written on exit
                  description:str='',
                  kind:str='live', # the label written into the recording; 'live' unless the upstream is itself a stand-in
+                 timeout_s:float=600, # how long one upstream reply may take (a model answered by hand needs longer)
                 ):
         if kind not in RECORDING_KINDS: raise UserInputError(f'recording kind {kind!r}: must be one of {", ".join(RECORDING_KINDS)}')
         self.upstream, self.path, self.description, self.kind = upstream.rstrip('/'), Path(path), description, kind
         self.interactions, self._lock = [], threading.Lock()
-        self._client = httpx2.Client(timeout=600)
+        self._client = httpx2.Client(timeout=timeout_s)
 
     def _respond(self, method, path, headers, raw):
         hs = {k:v for k,v in headers.items() if k.lower() not in _DROP_REQUEST_HEADERS}

@@ -36,10 +36,11 @@ class TrialSettings:
     max_tokens: int = 4096
     budget_tokens: int|None = None
     vision: bool|None = None # whether the model was sent images (None: as `accepts_images` says); recorded, so a replay decides alike
+    timeout_s: float = 120 # per model call; a model whose replies are written by a person (a file-model endpoint) needs far longer
     def llm(self, base_url:str, api_key:str|None=None):
         "The model at `base_url` (a proxy, a replay server or the endpoint itself)."
         return get_llm(self.model, base_url=base_url.rstrip('/') + self.api_prefix, api_key=api_key or 'not-needed',
-                       temperature=self.temperature, max_tokens=self.max_tokens, vision=self.vision)
+                       temperature=self.temperature, max_tokens=self.max_tokens, vision=self.vision, timeout_s=self.timeout_s)
 
 TRIAL_WORKERS = ('document', 'physics', 'chemistry', 'code') # no literature search: the questions need none, and its HTTP would not be in the recordings
 
@@ -83,6 +84,8 @@ def run_trial(model:str, # 'openai-compatible:NAME'
               judge_model:str|None=None, # the LLM judge for rubric items (default: `model`); its exchanges are recorded too
               kind:str='live', # the label of the recordings: 'live' for a live model, 'hand-written' for replies written by hand
               redo:bool=False, # answer again items already recorded
+              judge_base_url:str|None=None, # the judge's endpoint when it is not `base_url` (a judge other than the model judged)
+              judge:bool=True, # False: answer only (rows unjudged), to judge later, e.g. once the rows of several runs are put together
               log=print, **settings)->list:
     "Answer every trial item with each agent through a `RecordingProxy`; judge the answers; write `results.json` and `results.md`."
     from physci_lab.bench_data import load_bench
@@ -100,24 +103,26 @@ def run_trial(model:str, # 'openai-compatible:NAME'
             if rec.is_file() and (kind_, it.id) in old and not redo: rows.append(old[(kind_, it.id)]); continue
             t0 = time.time()
             desc = f'trial: {kind_} on {it.id} ({model})' + ('' if kind == 'live' else '; the replies were written by hand, not by a live model')
-            with RecordingProxy(upstream, rec, desc, kind=kind) as px:
+            with RecordingProxy(upstream, rec, desc, kind=kind, timeout_s=st.timeout_s + 60) as px:
                 row, trace = answer_item(st.llm(px.url), kind_, it, st)
             row |= {'recording': str(rec.relative_to(out)), 'seconds': round(time.time() - t0, 1)}
             rows.append(row)
             log(f"{kind_:<8} {it.id:<18} {'answered' if row['answered'] else 'NO ANSWER':<9} {row['model_calls']:>2} calls, "
                 f"{len(row['rejected'])} rejected, {row['stopped']}: {str(row['final'])[:60]!r}")
-    rows = judge_rows(rows, bench, judge_model or model, upstream, prefix, out, kind)
+    if judge:
+        ju, jp = _upstream(judge_base_url) if judge_base_url else (upstream, prefix)
+        rows = judge_rows(rows, bench, judge_model or model, ju, jp, out, kind, timeout_s=st.timeout_s)
     write_results(out, st, kind, rows)
     return rows
 
-def judge_rows(rows:list, bench, judge_model:str|None, upstream:str|None=None, prefix:str='/v1', out=None, kind:str='live')->list:
+def judge_rows(rows:list, bench, judge_model:str|None, upstream:str|None=None, prefix:str='/v1', out=None, kind:str='live', timeout_s:float=120)->list:
     "Each row with the bench judge's verdict: deterministic first; rubric and undecided items by `judge_model` (through a recording proxy when `out` is given)."
     from physci_lab.bench_judge import Judge, CORRECT
     by = {it.id: it for it in bench}
     need_llm = any(by[r['id']].route in ('rubric', 'llm') and r['answered'] for r in rows)
-    px = RecordingProxy(upstream, Path(out)/'judge.json', f'trial: the judge ({judge_model})', kind=kind).start() if need_llm and out and upstream else None
+    px = RecordingProxy(upstream, Path(out)/'judge.json', f'trial: the judge ({judge_model})', kind=kind, timeout_s=timeout_s + 60).start() if need_llm and out and upstream else None
     try:
-        llm = get_llm(judge_model, base_url=px.url + prefix, api_key='not-needed', temperature=0) if px else None
+        llm = get_llm(judge_model, base_url=px.url + prefix, api_key='not-needed', temperature=0, timeout_s=timeout_s) if px else None
         judge = Judge(llm)
         for r in rows:
             j = judge(by[r['id']], r['response'] or '')

@@ -30,15 +30,18 @@ def main(argv=None):
     p.add_argument('--agents', default=','.join(AGENTS), help='delve,baseline (default both)')
     p.add_argument('--only', nargs='+', default=[], help='item ids to run (default all)')
     p.add_argument('--judge-model', help='the LLM judge for rubric items (default --model)')
+    p.add_argument('--judge-base-url', help="the judge's endpoint when it is not --base-url")
+    p.add_argument('--no-judge', action='store_true', help='answer only; judge later (e.g. after putting the rows of several runs together)')
     p.add_argument('--kind', default='live', choices=RECORDING_KINDS, help="the recordings' label: live, or hand-written for replies written by hand")
     p.add_argument('--max-steps', type=int, default=10); p.add_argument('--max-time-s', type=float, default=3600)
     p.add_argument('--temperature', type=float, default=0.0); p.add_argument('--max-tokens', type=int, default=4096)
     p.add_argument('--budget-tokens', type=int, help='per question')
+    p.add_argument('--timeout-s', type=float, default=120, help='per model call (raise it for a model answered by hand through a file-model endpoint)')
     p.add_argument('--redo', action='store_true', help='answer again the questions already recorded')
     a = p.parse_args(argv)
     try:
-        rows = run_trial(a.model, a.base_url, a.out, a.items, tuple(x for x in a.agents.split(',') if x), tuple(a.only), a.judge_model, a.kind, a.redo,
-                         max_steps=a.max_steps, max_time_s=a.max_time_s, temperature=a.temperature, max_tokens=a.max_tokens, budget_tokens=a.budget_tokens)
+        rows = run_trial(a.model, a.base_url, a.out, a.items, tuple(x for x in a.agents.split(',') if x), tuple(a.only), a.judge_model, a.kind, a.redo, judge_base_url=a.judge_base_url, judge=not a.no_judge,
+                         max_steps=a.max_steps, max_time_s=a.max_time_s, temperature=a.temperature, max_tokens=a.max_tokens, budget_tokens=a.budget_tokens, timeout_s=a.timeout_s)
     except UserInputError as e: print(f'error: {e}', file=sys.stderr); return 2
     print(); print(trial_table(rows, a.kind)); print()
     for k, v in trial_goals(rows).items(): print(f"{'✓' if v else '✗'} {k}")
