@@ -10,7 +10,7 @@ __all__ = ['COMMANDS', 'Parser', 'build_parser', 'main']
 # %% ../nbs/90_cli.ipynb #a9fe2ef2
 import argparse, contextlib, importlib, io, json, os, sys
 from . import __version__
-from .core import UserInputError, number_arg, url_arg, short
+from .core import UserInputError, number_arg, url_arg, short, check_out_file
 
 # %% ../nbs/90_cli.ipynb #61c169be
 def _add_grade(p):
@@ -67,11 +67,12 @@ def _add_render(p):
     p.add_argument('scene', help='a scene YAML file (or a canonical scene name)')
     p.add_argument('--out', '-o', required=True, help='the video to write (.mp4 or .gif); written atomically')
     p.add_argument('--fps', type=number_arg(1, 240, integer=True), default=30, help='frames per second, 1 to 240 (default 30)')
-    p.add_argument('--width', type=number_arg(16, 7680, integer=True), default=640, help='pixels, 16 to 7680 (default 640)')
-    p.add_argument('--height', type=number_arg(16, 4320, integer=True), default=360, help='pixels, 16 to 4320 (default 360)')
+    p.add_argument('--width', type=number_arg(16, 4096, integer=True), default=640, help='pixels, 16 to 4096 (default 640)')
+    p.add_argument('--height', type=number_arg(16, 4096, integer=True), default=360, help='pixels, 16 to 4096 (default 360)')
 
 def _run_render(a):
     from physci_lab.render import render_cli
+    check_out_file(a.out, '--out', ('.mp4', '.gif'))   # before the scene is simulated and rendered
     print(render_cli(a.scene, a.out, fps=a.fps, width=a.width, height=a.height))
     return 0
 

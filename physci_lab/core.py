@@ -7,8 +7,8 @@ Docs: https://physci-lab.github.io/physci-lab/core.html.md"""
 # %% auto #0
 __all__ = ['MAX_INPUT_MB', 'MAX_DEPTH', 'log', 'AST_LOCK', 'UserInputError', 'path_kind', 'short', 'check_path', 'read_bytes',
            'decode_text', 'read_text', 'check_yaml', 'load_yaml', 'check_depth', 'load_json', 'check_number',
-           'number_arg', 'check_url', 'url_arg', 'check_out_dir', 'out_dir', 'heal_jsonl', 'read_jsonl', 'JsonlWriter',
-           'die_with_parent', 'data_path']
+           'number_arg', 'check_url', 'url_arg', 'check_out_dir', 'check_out_file', 'write_atomic', 'out_dir',
+           'heal_jsonl', 'read_jsonl', 'JsonlWriter', 'die_with_parent', 'data_path']
 
 # %% ../nbs/00_core.ipynb #c76efb6d
 from pathlib import Path
@@ -226,6 +226,31 @@ def check_out_dir(path, what:str='--out', # the argument, for messages
     if not os.access(a, os.W_OK | os.X_OK): raise UserInputError(f'{what} {short(path)}: cannot be created ({a} is not writable)')
     return p
 
+def check_out_file(path, what:str, # the argument, for messages
+                   suffixes:tuple=(), # allowed endings, e.g. ('.mp4', '.gif'); () for any
+                  )->Path:
+    "The output file `path` once it can be written: in an existing, writable folder; absent or a regular file; with an allowed suffix."
+    p = check_path(path, what, 'any', must_exist=False)
+    if suffixes and p.suffix.lower() not in suffixes:
+        raise UserInputError(f'{what} {short(path)}: must end in {" or ".join(suffixes)}, not {p.suffix or "nothing"!r}')
+    if p.exists() and not p.is_file(): raise UserInputError(f'{what} {short(path)}: is {path_kind(p.stat().st_mode)}, not a file')
+    parent = p.absolute().parent
+    if not parent.is_dir(): raise UserInputError(f'{what} {short(path)}: folder {short(parent)} does not exist')
+    if not os.access(parent, os.W_OK | os.X_OK): raise UserInputError(f'{what} {short(path)}: folder {short(parent)} is not writable')
+    return p
+
+def write_atomic(path, data:bytes|str):
+    "Write `path` so that a reader sees the old file or the whole new one, never a part: a temporary file beside it, fsync, rename."
+    p = Path(path); data = data.encode('utf-8') if isinstance(data, str) else data
+    tmp = p.with_name(f'.{p.name}.{os.getpid()}.tmp')
+    try:
+        with open(tmp, 'wb') as f: f.write(data); f.flush(); os.fsync(f.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        with contextlib.suppress(OSError): tmp.unlink()
+        raise
+    return p
+
 @contextlib.contextmanager
 def out_dir(path, what:str='--out', ours:tuple=(), kind:str='physci-lab run'):
     "`check_out_dir`, then create the folder; if the block fails, remove the folders it created as long as they are still empty."
@@ -277,6 +302,7 @@ def heal_jsonl(path, what:str|None=None, # the file, for the log line (default i
     return len(tail)
 
 def read_jsonl(path, what:str|None=None, # the file, for messages (default its path)
+               max_depth:int=100, # refuse a record nested deeper
               )->list:
     "The records (dicts) of a JSONL file, [] when it is absent; a torn last line is skipped, any other bad line is a one-line error."
     p = Path(path)
@@ -289,7 +315,7 @@ def read_jsonl(path, what:str|None=None, # the file, for messages (default its p
         try: rec = json.loads(line.decode('utf-8'))
         except (ValueError, UnicodeDecodeError, RecursionError): raise UserInputError(f'{what or p}:{n}: not valid JSON') from None
         if not isinstance(rec, dict): raise UserInputError(f'{what or p}:{n}: not a JSON object')
-        out.append(rec)
+        out.append(check_depth(rec, f'{what or p}:{n}', max_depth))
     if torn.strip():
         if _whole_record(torn): out.append(json.loads(torn.decode('utf-8')))
         else: log.warning(f'{what or p}:{len(lines) + 1}: skipped a torn last line ({len(torn)} bytes) left by an interrupted write')
