@@ -7,8 +7,8 @@ Docs: https://physci-lab.github.io/physci-lab/core.html.md"""
 # %% auto #0
 __all__ = ['MAX_INPUT_MB', 'MAX_DEPTH', 'log', 'AST_LOCK', 'UserInputError', 'path_kind', 'short', 'check_path', 'read_bytes',
            'decode_text', 'read_text', 'check_yaml', 'load_yaml', 'check_depth', 'load_json', 'check_number',
-           'number_arg', 'check_url', 'url_arg', 'check_out_dir', 'check_out_file', 'write_atomic', 'out_dir',
-           'heal_jsonl', 'read_jsonl', 'JsonlWriter', 'die_with_parent', 'data_path']
+           'number_arg', 'check_url', 'url_arg', 'check_server', 'check_out_dir', 'check_out_file', 'write_atomic',
+           'out_dir', 'heal_jsonl', 'read_jsonl', 'JsonlWriter', 'die_with_parent', 'data_path']
 
 # %% ../nbs/00_core.ipynb #c76efb6d
 from pathlib import Path
@@ -205,6 +205,16 @@ def url_arg(s:str)->str:
     import argparse
     try: return check_url(s, 'url')
     except UserInputError as e: raise argparse.ArgumentTypeError(str(e).removeprefix('url ')) from None
+
+def check_server(url:str, what:str='--base-url', timeout_s:float=5.0)->str:
+    "`url` once something accepts a TCP connection at its host and port: a server not started (or a wrong port) is one line now, not minutes of retries."
+    u = urllib.parse.urlsplit(check_url(url, what))
+    if any(os.environ.get(k) for k in ('HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'ALL_PROXY', 'all_proxy')): return url   # the proxy decides
+    import socket
+    port = u.port or (443 if u.scheme == 'https' else 80)
+    try: socket.create_connection((u.hostname, port), timeout=timeout_s).close()
+    except OSError as e: raise UserInputError(f'{what} {short(url, 80)}: nothing answers at {u.hostname}:{port} ({e.strerror or e}); is the server running?') from None
+    return url
 
 # %% ../nbs/00_core.ipynb #18b485f0
 def check_out_dir(path, what:str='--out', # the argument, for messages
