@@ -361,15 +361,35 @@ class JsonlWriter:
     def __exit__(self, *exc): self.close()
 
 # %% ../nbs/00_core.ipynb #5be9cf89
-def die_with_parent(sig:int=signal.SIGKILL, # what the process gets when its parent dies
+def _running(pid:int)->bool:
+    "True while `pid` exists and is not a zombie."
+    try: return Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[0] != 'Z'
+    except (OSError, IndexError): return False
+
+def _watch(pid:int, sig:int):
+    "Block until process `pid` ends (a pidfd where the kernel has them, else polling), then send `sig` to this process."
+    try:
+        fd = os.pidfd_open(pid)
+        import select
+        select.select([fd], [], [])
+    except (AttributeError, OSError):
+        import time
+        while _running(pid): time.sleep(0.5)
+    os.kill(os.getpid(), sig)
+
+def die_with_parent(sig:int=signal.SIGKILL, # what the process gets when its parent (or `watch`) dies
                     parent:int|None=None, # the parent's pid when known: if it has already gone, exit at once
+                    watch:int|None=None, # also die when this process ends (a pool's owner, when the parent is a forkserver)
                    )->bool:
-    "Have Linux send `sig` to this process when its parent dies (`PR_SET_PDEATHSIG`); False where that is not available."
+    "Have Linux send `sig` to this process when its parent dies (`PR_SET_PDEATHSIG`), and when `watch` ends; False where that is not available."
     if not sys.platform.startswith('linux'): return False
     import ctypes
     try: ok = ctypes.CDLL(None, use_errno=True).prctl(1, int(sig), 0, 0, 0) == 0   # 1 = PR_SET_PDEATHSIG
-    except (OSError, AttributeError): return False
-    if ok and parent is not None and os.getppid() != parent: os._exit(1)   # the parent died before the request was made
+    except (OSError, AttributeError): ok = False
+    if parent is not None and os.getppid() != parent: os._exit(1)   # the parent died before the request was made
+    if watch is not None:
+        if not _running(watch): os._exit(1)
+        threading.Thread(target=_watch, args=(watch, int(sig)), daemon=True, name='die-with-parent').start()
     return ok
 
 # %% ../nbs/00_core.ipynb #49b9ff5b
