@@ -78,12 +78,20 @@ def _run_render(a):
 
 # %% ../nbs/90_cli.ipynb #4d2e6636
 def _add_sandbox(p):
-    p.add_argument('--setup', action='store_true', help="install Debian's python3 with numpy, scipy and sympy for the sandbox (root only)")
+    p.add_argument('--setup', action='store_true', help="install bubblewrap and Debian's python3 with numpy, scipy and sympy for the sandbox (root only)")
+    p.add_argument('--hostile', action='store_true', help='also run the hostile-program suite and say how many the sandbox held (exit 1 if any got through)')
 
 def _run_sandbox(a):
     from physci_lab.sandbox import check_sandbox, ensure_sandbox_python
     if a.setup: print(ensure_sandbox_python(install=True))
-    print(json.dumps(check_sandbox(), indent=1))
+    c = check_sandbox()
+    print(json.dumps(c, indent=1))
+    if not c['ready']: raise UserInputError(f"the sandbox is not ready here ({c['bubblewrap']}); {c.get('fix', '')}")
+    if a.hostile:
+        from physci_lab.hostile import run_hostile, hostile_summary
+        rows = run_hostile(progress=lambda r: print(f"{'held' if r['held'] else 'GOT THROUGH'}  {r['name']:<22} {r['seconds']:5.1f} s" + (f"  {r['got_through']}" if not r['held'] else ''), flush=True))
+        print(hostile_summary(rows))
+        return 0 if all(r['held'] for r in rows) else 1
     return 0
 
 def _lazy(module:str, add:str, run:str)->tuple:
