@@ -16,7 +16,7 @@ import copy, inspect, json, os, re, sys, time
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
 from fastcore.basics import patch
-from .core import UserInputError
+from .core import UserInputError, check_path, check_file, check_out_file, check_out_dir, check_server, number_arg, url_arg
 from .llm import get_llm, Message, ToolSpec, CostMeter, Usage, BudgetExceeded, LLMError
 from .workers import make_workers, WorkerTask, WorkerResult, Source, WORKER_MODULES, jsonable, summary_of
 from .memory import Learner, RunRecord, Evaluation, memory_path
@@ -543,15 +543,22 @@ def agent_answer_fn(kind:str='delve', # 'delve' or 'baseline'
 # %% ../nbs/45_agent.ipynb #e685571e
 def _add_model_args(p):
     p.add_argument('--model', help="'provider:model' (default $PHYSCI_LAB_MODEL)")
-    p.add_argument('--base-url', help='API root of an OpenAI-compatible server (default $PHYSCI_LAB_BASE_URL)')
+    p.add_argument('--base-url', type=url_arg, help='API root of an OpenAI-compatible server (default $PHYSCI_LAB_BASE_URL)')
     p.add_argument('--ablate', default='', help=f'switch off, comma-separated: {",".join(ABLATIONS)}')
-    p.add_argument('--max-steps', type=int, default=8, help='worker runs at most (default 8)')
-    p.add_argument('--budget-usd', type=float, help='stop calling models once this much is spent')
+    p.add_argument('--max-steps', type=number_arg(1, 1000, integer=True), default=8, help='worker runs at most (default 8)')
+    p.add_argument('--budget-usd', type=number_arg(0), help='stop calling models once this much is spent')
     p.add_argument('--memory', help='memory database (default: the user memory); see `physci-lab memory`')
     p.add_argument('--no-memory', action='store_true', help='run without memory')
 
+def _checked_llm(a):
+    "The model of `--model`/`--base-url`, once its server (when one is named) answers at all."
+    llm = get_llm(a.model, base_url=a.base_url)
+    if getattr(llm, 'base_url', None): check_server(str(llm.base_url))
+    return llm
+
 def _memory_of(a):
     if a.no_memory or 'memory' in (a.ablate or ''): return None
+    if a.memory and a.memory != ':memory:': check_path(a.memory, '--memory', 'file', must_exist=False)
     from physci_lab.memory import Memory
     return Memory(a.memory)
 
@@ -566,7 +573,10 @@ def add_ask_args(p):
 
 def run_ask(a)->int:
     "Run `physci-lab ask`: progress on stderr, the answer on stdout; 0 when answered, 1 when a budget stopped the run."
-    llm = get_llm(a.model, base_url=a.base_url)
+    if not a.question.strip(): raise AgentError('question: is empty')
+    for f in a.files: check_file(f, '--files')   # a folder, FIFO, device or huge file is refused before any model call
+    if a.trace: check_out_file(a.trace, '--trace')
+    llm = _checked_llm(a)
     agent = Agent(llm, kind=a.agent, memory=_memory_of(a), max_steps=a.max_steps, budget_usd=a.budget_usd, ablate=a.ablate)
     show = lambda e: print(f'[{e.t:6.1f}s] {e.kind:<12} {e.title}', file=sys.stderr, flush=True)
     r = agent.run(a.question, a.files, a.format, on_event=show)
@@ -581,10 +591,11 @@ def add_bench_run_args(p):
     p.add_argument('--agent', choices=AGENT_KINDS, default='delve', help='delve or baseline (default delve)')
     p.add_argument('--data', required=True, help='a PhySciBench-format file, or a benchmark name (olympiadbench, jeebench, yale)')
     p.add_argument('--out', required=True, help='run folder: results.jsonl (append-only; a re-run resumes) and traces/')
-    p.add_argument('--workers', type=int, default=2, help='items answered at once (default 2)')
-    p.add_argument('--per-minute', type=float, help='start at most this many items per minute')
+    p.add_argument('--workers', type=number_arg(1, 256, integer=True), default=2, help='items answered at once (default 2)')
+    p.add_argument('--per-minute', type=number_arg(0, lo_open=True), help='start at most this many items per minute')
     p.add_argument('--backend', choices=('local', 'ray'), default='local', help='local threads, or Ray tasks (across machines with --ray-address)')
     p.add_argument('--ray-address', help="a Ray cluster to join, e.g. 'ray://head:10001' (default: $RAY_ADDRESS, else a local Ray)")
+    p.add_argument('--allow-files-outside', action='store_true', help="let items attach files outside the benchmark file's folder")
     _add_model_args(p)
 
 _RAY_ENV = ('PHYSCI_LAB_MODEL', 'PHYSCI_LAB_BASE_URL', 'PHYSCI_LAB_API_KEY', 'PHYSCI_LAB_HOME', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'NO_PROXY')
@@ -628,16 +639,20 @@ def ray_answer_fn(kind:str='delve', # 'delve' or 'baseline'
 def run_bench_run(a)->int:
     "Run `physci-lab bench run`: answer every unfinished item; print what was done as JSON."
     from physci_lab.bench_data import load_bench
-    from physci_lab.bench_report import run_bench
-    bench = load_bench(a.data)
+    from physci_lab.bench_report import run_bench, RUN_FILES, usable_bench
+    check_out_dir(a.out, '--out', RUN_FILES, 'benchmark run')   # before any model is set up
+    bench = usable_bench(load_bench(a.data, allow_files_outside=getattr(a, 'allow_files_outside', False)))
     cfg = AgentConfig(ablate=a.ablate, max_steps=a.max_steps)
     if getattr(a, 'backend', 'local') == 'ray':
         mem = None if a.no_memory or 'memory' in cfg.ablate else str(a.memory or memory_path())
         fn = ray_answer_fn(a.agent, cfg.ablate, a.model, a.base_url, mem, a.ray_address, trace_dir=Path(a.out)/'traces', max_steps=a.max_steps)
     else:
-        fn = agent_answer_fn(a.agent, cfg.ablate, llm=get_llm(a.model, base_url=a.base_url), memory=_memory_of(a),
+        fn = agent_answer_fn(a.agent, cfg.ablate, llm=_checked_llm(a), memory=_memory_of(a),
                              trace_dir=Path(a.out)/'traces', max_steps=a.max_steps)
     s = run_bench(bench, fn, a.out, workers=a.workers, budget_usd=a.budget_usd, per_minute=a.per_minute, name=run_name(a.agent, cfg.ablate), progress=True)
     print(json.dumps({'run': run_name(a.agent, cfg.ablate), 'results': str(s.path), 'ran': s.ran, 'failed': s.failed, 'skipped': s.skipped,
                       'not_run': s.not_run, 'stopped': s.stopped, 'usage': str(s.usage)}))
+    if s.all_failed:   # a run where nothing was answered is not a success
+        print(f'physci-lab bench run: error: every one of the {s.ran} items failed; see {s.path} (a re-run retries them)', file=sys.stderr)
+        return 1
     return 0

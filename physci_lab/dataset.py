@@ -320,7 +320,7 @@ def generate(n:int, # kept problems to write (see `N_MEANING`)
         args['per_scene'] = int(per_scene)
     out = Path(out)
     what = _prepare_out(out, args, resume)
-    created = not out.exists()
+    created, had_state = not out.exists(), (out/STATE).exists()
     out.mkdir(parents=True, exist_ok=True)
     lock = _lock(out)
     try:
@@ -334,6 +334,7 @@ def generate(n:int, # kept problems to write (see `N_MEANING`)
         return _run(out, args, what == 'resume', workers, backend, progress, chunk, t_start)
     except BaseException:
         if created and not [f for f in out.iterdir() if f.name != STATE]: shutil.rmtree(out, ignore_errors=True)   # nothing finished: leave nothing
+        elif what == 'done' and not had_state: shutil.rmtree(out/STATE, ignore_errors=True)   # a refused finished dataset stays as it was
         raise
     finally: lock.close()
 

@@ -184,7 +184,7 @@ def cases()->list[Case]:
     for slot, argv in file_args.items():
         for kind, mk in BAD_FILES.items():
             if kind == 'colon-path' and not slot.endswith('/scene'): continue
-            if slot in ('memory/db',) and kind in ('missing', 'colon-path'): continue   # a new database is made there: not bad
+            if slot in ('memory/db',) and kind in ('missing', 'colon-path', 'empty'): continue   # a new (or empty) database: not bad
             add(f'{slot}={kind}', argv, {'X': mk})
     # folders given as inputs
     dir_args = {'show/dir': ['show', '{X}'], 'eval/compare': ['eval', '--compare', '{X}', '{X}'],
