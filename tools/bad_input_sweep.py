@@ -338,7 +338,7 @@ class Outcome:
         return self.hang or self.traceback or self.zero_exit or bool(self.half_written)
 
 def _env(home:Path)->dict:
-    keep = {k: v for k, v in os.environ.items() if k in ('PATH', 'LANG', 'LC_ALL', 'TERM', 'SANDBOX_PYTHON', 'VIRTUAL_ENV')}
+    keep = {k: v for k, v in os.environ.items() if k in ('PATH', 'LANG', 'LC_ALL', 'TERM', 'SANDBOX_PYTHON', 'VIRTUAL_ENV', 'PYTHONPATH')}
     return keep | {'HOME': str(home), 'PHYSCI_LAB_HOME': str(home/'physci'), 'HF_HUB_OFFLINE': '1', 'TRANSFORMERS_OFFLINE': '1',
                    'MPLCONFIGDIR': str(home.parent.parent/'.mpl'), 'PYTHONWARNINGS': 'ignore', 'TQDM_DISABLE': '1',
                    'XDG_CACHE_HOME': str(home.parent.parent/'.cache'), 'OPENAI_API_KEY': '', 'ANTHROPIC_API_KEY': ''}
