@@ -29,7 +29,7 @@ def _run_grade(a):
     gold = a.gold
     if gold.lstrip().startswith('['):
         try: gold = json.loads(gold)
-        except ValueError: pass
+        except (ValueError, RecursionError): pass   # not a JSON list: the gold is read as text
     g = read_gold(gold, a.kind, a.unit, a.atol)
     if a.explain: print(g.explain().replace('rtol', f'rtol {a.rtol:g}'))
     v = grade(a.response, g, rtol=a.rtol)
@@ -71,8 +71,10 @@ def _add_render(p):
     p.add_argument('--height', type=number_arg(16, 4096, integer=True), default=360, help='pixels, 16 to 4096 (default 360)')
 
 def _run_render(a):
+    from physci_lab.dsl import load_scene
+    from pathlib import Path
+    check_out_file(a.out, '--out', ('.mp4', '.gif')); load_scene(Path(a.scene))   # both checked before the renderer (and its GL) loads
     from physci_lab.render import render_cli
-    check_out_file(a.out, '--out', ('.mp4', '.gif'))   # before the scene is simulated and rendered
     print(render_cli(a.scene, a.out, fps=a.fps, width=a.width, height=a.height))
     return 0
 
@@ -116,9 +118,13 @@ def check_train_inputs(a):
         from physci_lab.dataset import verify_dataset
         verify_dataset(p)
     elif p.is_file() and p.suffix == '.jsonl': read_jsonl(p, f'--data {short(p)}')
+    elif p.is_dir() and not any(f.suffix in ('.jsonl', '.parquet') for f in p.rglob('*')):
+        raise UserInputError(f'--data {short(p)}: no .jsonl or .parquet shards found')
     elif not p.is_dir() and not (p.is_file() and p.suffix == '.parquet'):
         raise UserInputError(f'--data {short(p)}: expected a physci-lab generate folder or a .jsonl/.parquet file')
-    if a.config is not None and not data_path('presets', f'{a.config}.yaml').exists():
+    if not os.path.lexists(a.model) and os.environ.get('HF_HUB_OFFLINE') == '1':
+        raise UserInputError(f'--model {short(a.model)}: no such directory (offline, so no hub download)')
+    if a.config is not None and not os.path.exists(data_path('presets', f'{a.config}.yaml')):
         raw = load_yaml(read_text(a.config, '--config', 1 << 20), f'--config {short(a.config)}')
         if not isinstance(raw, (dict, type(None))): raise UserInputError(f'--config {short(a.config)}: must be a mapping of settings')
     check_out_dir(a.out, '--out', TRAIN_FILES, 'training run')

@@ -321,7 +321,8 @@ def generate(n:int, # kept problems to write (see `N_MEANING`)
     out = Path(out)
     what = _prepare_out(out, args, resume)
     created, had_state = not out.exists(), (out/STATE).exists()
-    out.mkdir(parents=True, exist_ok=True)
+    try: out.mkdir(parents=True, exist_ok=True)
+    except OSError as e: raise GenerateError(f'--out {short(out)}: cannot be created ({e.strerror})') from None
     lock = _lock(out)
     try:
         if what == 'done':

@@ -87,6 +87,7 @@ class Scene:
                 raise SceneError(f"{where}.path: expected a list of at least two entity ids")
             for i, p in enumerate(sd['path']):
                 if p not in ents: raise SceneError(f"{where}.path[{i}]: unknown entity {p!r}")
+                if p in sd['path'][:i]: raise SceneError(f"{where}.path[{i}]: {p!r} is already on this string (a string passes each entity once)")
             for k in sd:
                 if k != 'path': raise SceneError(f"{where}.{k}: unknown key (known: path)")
             strings[sid] = {'path': list(sd['path'])}

@@ -107,10 +107,10 @@ class Trace:
 
     @classmethod
     def load(cls, path)->'Trace':
-        "Read a trace saved with `save`; a bad line is reported by its number, a torn last line (a killed writer) skipped."
+        "Read a trace saved with `save` (written whole, so any bad line, the last one too, is reported by its number)."
         path = check_path(path, 'trace')
         events = []
-        for n, d in enumerate(read_jsonl(path, short(path)), 1):
+        for n, d in enumerate(read_jsonl(path, short(path), torn='error', max_bytes=256 << 20), 1):
             if 'kind' not in d: raise TraceError(f'{short(path)}:{n}: not a trace event (no "kind")')
             try: events.append(TraceEvent.from_dict(d))
             except (TypeError, ValueError) as e: raise TraceError(f'{short(path)}:{n}: {str(e).splitlines()[0]}') from None

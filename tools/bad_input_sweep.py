@@ -255,8 +255,8 @@ def cases()->list[Case]:
     add('describe/nested-entities', ['describe', '{X}'], {'X': lambda d: _write(d/'nested.yaml', 'entities: ' + '{a: ' * 500 + '1' + '}' * 500 + '\n')})
     for g in ['[' * 10_000, '1e999999', '\\frac{' * 5000, 'x' * 200_000, '\x00', '{"a": 1}']:
         add(f'grade/gold={g[:12]!r}', ['grade', '1', g])
-    for r_ in ['\\boxed{' * 5000, '$' * 100_000]:
-        add(f'grade/response={r_[:12]!r}', ['grade', r_, '1'])
+    for r_ in ['\\boxed{' * 5000, '$' * 100_000]:   # a response is never bad input: any text gets a verdict (exit 0)
+        add(f'control/grade response={r_[:12]!r}', ['grade', r_, '1'], bad=False)
     add('grade/kind-mismatch', ['grade', '1', 'ABD', '--kind', 'numeric'])
     add('grade/unit-bogus', ['grade', '1', '1', '--unit', 'furlongs per fortnight squared!'])
     for act, arg in [('delete', 'no-such-id'), ('search', ''), ('delete', None), ('import', None), ('export', None), ('search', None)]:
