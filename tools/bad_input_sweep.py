@@ -436,18 +436,31 @@ def sample(cs:list, n:int, seed:int=0)->list:
         i += 1
     return out
 
+_CASES = None
+def _preload():
+    "In each worker process: import once what the forked children would import again."
+    import physci_lab.cli, physci_lab.dataset, physci_lab.dsl, physci_lab.sim, physci_lab.trace, physci_lab.memory, physci_lab.bench_report, physci_lab.evaluation, physci_lab.agent
+
+def _run_id(cid:str, base:Path, ds:Path, port:int, timeout:float, subprocess_mode:bool)->dict:
+    "Run the case named `cid` (in a worker process: cases hold lambdas, so they are found again by name); its outcome as a dict."
+    global _CASES
+    if _CASES is None: _CASES = {c.id: c for c in cases()}
+    o = run_case(_CASES[cid], base, ds, port, timeout, subprocess_mode)
+    return {k: v for k, v in o.__dict__.items() if k != 'case'}
+
 def sweep(selected:list, workers:int=2, timeout:float=60, subprocess_mode:bool=False, base:Path|None=None, progress=None)->list:
     "Run the cases, `workers` at a time; returns their `Outcome`s in order."
     base = Path(base or tempfile.mkdtemp(prefix='physci-sweep-'))
     ds, port = _dataset(base), _refusing_port()
-    if not subprocess_mode:   # import once what the children would import again
-        import physci_lab.cli, physci_lab.dataset, physci_lab.dsl, physci_lab.sim, physci_lab.trace, physci_lab.memory, physci_lab.bench_report, physci_lab.evaluation, physci_lab.agent
-    from concurrent.futures import ThreadPoolExecutor
-    with ThreadPoolExecutor(workers) as ex:
-        futs = [ex.submit(run_case, c, base, ds, port, timeout, subprocess_mode) for c in selected]
-        outs = []
-        for f in futs:
-            outs.append(f.result())
+    # Each case is forked from a single-threaded worker process (never from a process with other threads: a child forked
+    # while another thread holds an import lock would hang on its first import, and count as a hang it is not).
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    outs = []
+    with ProcessPoolExecutor(workers, mp_context=mp.get_context('spawn'), initializer=None if subprocess_mode else _preload) as ex:
+        futs = [ex.submit(_run_id, c.id, base, ds, port, timeout, subprocess_mode) for c in selected]
+        for c, f in zip(selected, futs):
+            outs.append(Outcome(case=c, **f.result()))
             if progress: progress(outs[-1])
     return outs
 
