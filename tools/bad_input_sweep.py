@@ -253,7 +253,7 @@ def cases()->list[Case]:
     add('simulate/path-string=[left, left]', ['simulate', '{X}', '-q', 'left.speed@1'],
         {'X': lambda d: _write(d/'loop.yaml', 'entities:\n  left: {type: mass, mass: 1}\n  wheel: {type: fixed_pulley}\nstrings:\n  rope: {path: [left, left]}\n')})
     add('describe/nested-entities', ['describe', '{X}'], {'X': lambda d: _write(d/'nested.yaml', 'entities: ' + '{a: ' * 500 + '1' + '}' * 500 + '\n')})
-    for g in ['[' * 10_000, '1e999999', '\\frac{' * 5000, 'x' * 200_000, '\x00', '{"a": 1}']:
+    for g in ['[' * 10_000, '1e999999', '\\frac{' * 5000, 'x' * 200_000, '\x01\x1b[2J', '{"a": 1}']:   # (no NUL: no process can be given one)
         add(f'grade/gold={g[:12]!r}', ['grade', '1', g])
     for r_ in ['\\boxed{' * 5000, '$' * 100_000]:   # a response is never bad input: any text gets a verdict (exit 0)
         add(f'control/grade response={r_[:12]!r}', ['grade', r_, '1'], bad=False)
