@@ -16,7 +16,7 @@ import copy, json, os, re, sys, time, warnings
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
 from fastcore.basics import patch
-from .core import UserInputError
+from .core import UserInputError, check_path, check_file, check_out_file, check_out_dir, check_server, number_arg, url_arg
 from .llm import get_llm, Message, ToolSpec, CostMeter, Usage, BudgetExceeded, LLMError, StructuredOutputError, price_for, CostUnknownWarning
 from .workers import make_workers, WorkerTask, WorkerResult, Source, WORKER_MODULES, jsonable, summary_of
 from .memory import Learner, RunRecord, Evaluation, memory_path
@@ -655,24 +655,28 @@ def agent_answer_fn(kind:str='delve', # 'delve' or 'baseline'
 # %% ../nbs/45_agent.ipynb #e685571e
 def _add_model_args(p):
     p.add_argument('--model', help="'provider:model' (default $PHYSCI_LAB_MODEL)")
-    p.add_argument('--base-url', help='API root of an OpenAI-compatible server (default $PHYSCI_LAB_BASE_URL)')
+    p.add_argument('--base-url', type=url_arg, help='API root of an OpenAI-compatible server (default $PHYSCI_LAB_BASE_URL)')
     p.add_argument('--ablate', default='', help=f'switch off, comma-separated: {",".join(ABLATIONS)}')
-    p.add_argument('--max-steps', type=int, default=8, help='steps (worker runs) at most (default 8)')
-    p.add_argument('--max-time-s', type=float, default=600, help='no new step starts after this many seconds (default 600)')
-    p.add_argument('--budget-usd', type=float, help='stop calling models once this much is spent (priced models only: see --budget-tokens)')
-    p.add_argument('--budget-tokens', type=int, help='stop calling models once this many tokens are used (any model, local servers included)')
+    p.add_argument('--max-steps', type=number_arg(1, 1000, integer=True), default=8, help='steps (worker runs) at most (default 8)')
+    p.add_argument('--max-time-s', type=number_arg(0, lo_open=True), default=600, help='no new step starts after this many seconds (default 600)')
+    p.add_argument('--budget-usd', type=number_arg(0), help='stop calling models once this much is spent (priced models only: see --budget-tokens)')
+    p.add_argument('--budget-tokens', type=number_arg(1, integer=True), help='stop calling models once this many tokens are used (any model, local servers included)')
     p.add_argument('--memory', help='a memory database to use (and grow); see `physci-lab memory`')
     p.add_argument('--no-memory', action='store_true', help='run without memory')
 
-def _warn_unpriced(llm, a):
-    "One line on stderr when a USD budget cannot be enforced because the model has no price."
-    if a.budget_usd is not None and price_for(llm.model) is None:
+def _checked_llm(a):
+    "The model of `--model`/`--base-url`, once its server (when one is named) answers at all; one line on stderr when a USD budget cannot be enforced because the model has no price."
+    llm = get_llm(a.model, base_url=a.base_url)
+    if getattr(llm, 'base_url', None): check_server(str(llm.base_url))
+    if getattr(a, 'budget_usd', None) is not None and price_for(llm.model) is None:
         print(f'warning: {llm.provider}:{llm.model} has no price, so the cost is unknown and --budget-usd {a.budget_usd:g} cannot stop the run; '
               'use --budget-tokens (or $PHYSCI_LAB_PRICES)', file=sys.stderr)
     warnings.simplefilter('ignore', CostUnknownWarning)   # said once, here
+    return llm
 
 def _memory_of(a):
     if a.no_memory or 'memory' in (a.ablate or ''): return None
+    if a.memory and a.memory != ':memory:': check_path(a.memory, '--memory', 'file', must_exist=False)
     from physci_lab.memory import Memory
     return Memory(a.memory)
 
@@ -691,8 +695,10 @@ def add_ask_args(p):
 
 def run_ask(a)->int:
     "Run `physci-lab ask`: progress on stderr, the answer on stdout; 0 answered, 3 answered unverified at a budget, 1 no answer."
-    llm = get_llm(a.model, base_url=a.base_url)
-    _warn_unpriced(llm, a)
+    if not a.question.strip(): raise AgentError('question: is empty')
+    for f in a.files: check_file(f, '--files')   # a folder, FIFO, device or huge file is refused before any model call
+    if a.trace: check_out_file(a.trace, '--trace')
+    llm = _checked_llm(a)
     agent = Agent(llm, kind=a.agent, memory=_memory_of(a), max_steps=a.max_steps, max_time_s=a.max_time_s, budget_usd=a.budget_usd,
                   budget_tokens=a.budget_tokens, ablate=a.ablate)
     show = lambda e: print(f'[{e.t:6.1f}s] {e.kind:<12} {e.title}', file=sys.stderr, flush=True)
@@ -711,10 +717,11 @@ def add_bench_run_args(p):
     p.add_argument('--agent', choices=AGENT_KINDS, default='delve', help='delve or baseline (default delve)')
     p.add_argument('--data', required=True, help='a PhySciBench-format file, or a benchmark name (olympiadbench, jeebench, yale)')
     p.add_argument('--out', required=True, help='run folder: results.jsonl (append-only; a re-run resumes), traces/, and memory/RUN.sqlite')
-    p.add_argument('--workers', type=int, default=2, help='items answered at once (default 2)')
-    p.add_argument('--per-minute', type=float, help='start at most this many items per minute')
+    p.add_argument('--workers', type=number_arg(1, 256, integer=True), default=2, help='items answered at once (default 2)')
+    p.add_argument('--per-minute', type=number_arg(0, lo_open=True), help='start at most this many items per minute')
     p.add_argument('--backend', choices=('local', 'ray'), default='local', help='local threads, or Ray tasks (across machines with --ray-address)')
     p.add_argument('--ray-address', help="a Ray cluster to join, e.g. 'ray://head:10001' (default: $RAY_ADDRESS, else a local Ray)")
+    p.add_argument('--allow-files-outside', action='store_true', help="let items attach files outside the benchmark file's folder")
     _add_model_args(p)
     for act in p._actions:
         if act.dest == 'memory': act.help = ('share this memory database across runs (default: a fresh store per run and per ablation, '
@@ -764,8 +771,9 @@ def ray_answer_fn(kind:str='delve', # 'delve' or 'baseline'
 def run_bench_run(a)->int:
     "Run `physci-lab bench run`: answer every unfinished item; print what was done as JSON."
     from physci_lab.bench_data import load_bench
-    from physci_lab.bench_report import run_bench
-    bench = load_bench(a.data)
+    from physci_lab.bench_report import run_bench, RUN_FILES, usable_bench
+    check_out_dir(a.out, '--out', RUN_FILES + ('memory',), 'benchmark run')   # before any model is set up
+    bench = usable_bench(load_bench(a.data, allow_files_outside=getattr(a, 'allow_files_outside', False)))
     cfg = AgentConfig(ablate=a.ablate, max_steps=a.max_steps, max_time_s=a.max_time_s)
     name = run_name(a.agent, cfg.ablate)
     use_mem = not (a.no_memory or 'memory' in cfg.ablate or a.agent == 'baseline')
@@ -773,12 +781,14 @@ def run_bench_run(a)->int:
         fn = ray_answer_fn(a.agent, cfg.ablate, a.model, a.base_url, a.memory, a.ray_address, trace_dir=Path(a.out)/'traces', use_memory=use_mem,
                            max_steps=a.max_steps, max_time_s=a.max_time_s)
     else:
-        llm = get_llm(a.model, base_url=a.base_url)
-        _warn_unpriced(llm, a)
+        llm = _checked_llm(a)
         mem = None if not use_mem else _memory_of(a) if a.memory else run_memory(a.out, name)
         fn = agent_answer_fn(a.agent, cfg.ablate, llm=llm, memory=mem, trace_dir=Path(a.out)/'traces', max_steps=a.max_steps, max_time_s=a.max_time_s)
     s = run_bench(bench, fn, a.out, workers=a.workers, meter=CostMeter(a.budget_usd, getattr(a, 'budget_tokens', None)), per_minute=a.per_minute, name=name, progress=True)
     print(json.dumps({'run': name, 'results': str(s.path), 'ran': s.ran, 'failed': s.failed, 'skipped': s.skipped,
                       'not_run': s.not_run, 'stopped': s.stopped, 'usage': str(s.usage),
                       'memory': None if not use_mem else str(a.memory or Path(a.out)/'memory'/f'{name}.sqlite')}))
+    if s.all_failed:   # a run where nothing was answered is not a success
+        print(f'physci-lab bench run: error: every one of the {s.ran} items failed; see {s.path} (a re-run retries them)', file=sys.stderr)
+        return 1
     return 0

@@ -6,15 +6,15 @@ Docs: https://physci-lab.github.io/physci-lab/bench_data.html.md"""
 
 # %% auto #0
 __all__ = ['TASK_TYPES', 'STAGES', 'CATEGORIES', 'WEIGHT_TOL', 'HF_DATASET', 'BENCHMARKS', 'task_type', 'category_of',
-           'strip_fences', 'parse_structured', 'Rubric', 'BenchItem', 'item_from_record', 'BenchDataError', 'BenchSet',
+           'strip_fences', 'parse_structured', 'Rubric', 'BenchItem', 'BenchDataError', 'item_from_record', 'BenchSet',
            'load_physcibench', 'load_physcibench_hf', 'load_olympiadbench', 'load_jeebench', 'load_yale_physics',
            'load_bench']
 
 # %% ../nbs/50_bench_data.ipynb #a98cad38
-import json, re, csv, io, math
+import json, os, re, csv, io, math
 from dataclasses import dataclass, field
 from pathlib import Path
-from .core import UserInputError, data_path
+from .core import UserInputError, data_path, check_path, read_text, load_json, check_depth, path_kind, short
 from .grade import gold_kind, GoldError, olympiad_golds, read_gold, question_symbols
 from .golds import question_unit
 from .units import parse_unit
@@ -158,6 +158,9 @@ def _grade_gold(item):
     except (GoldError, TypeError): return None
 
 # %% ../nbs/50_bench_data.ipynb #c9097290
+class BenchDataError(UserInputError):
+    "A benchmark file or name that cannot be loaded."
+
 WEIGHT_TOL = 0.02
 
 def _rubrics(raw, problems):
@@ -177,10 +180,31 @@ def _rubrics(raw, problems):
         out.append(Rubric(str(crit or '').strip(), str(r.get('explanation') or '').strip(), w if w >= 0 else 0.0))
     return out
 
+def _attachments(files, base, allow_outside:bool, problems:list)->list:
+    "Attachment paths of an item: relative to `base`, and inside it unless `allow_outside`; anything that is not a readable file is left out."
+    if isinstance(files, str): files = [files]
+    if not isinstance(files, (list, tuple)): problems.append(f'files: must be a list of paths, got {type(files).__name__}'); return []
+    out = []
+    for f in files:
+        if not isinstance(f, str) or not f.strip() or '\0' in f: problems.append(f'files: {short(repr(f), 60)} is not a path'); continue
+        path = Path(f) if Path(f).is_absolute() or base is None else Path(base)/f
+        if base is not None and not allow_outside:
+            try: inside = path.resolve().is_relative_to(Path(base).resolve())
+            except (OSError, RuntimeError): inside = False
+            if not inside: raise BenchDataError(f'files: {short(f)} is outside the folder of the item file ({short(base)}); '
+                                                f'pass --allow-files-outside to attach it anyway')
+        try: st = path.stat()
+        except OSError: problems.append(f'files: {f} not found'); out.append(path); continue
+        if not path.is_file(): problems.append(f'files: {f} is {path_kind(st.st_mode)}, not a file; left out'); continue
+        out.append(path)
+    return out
+
 def item_from_record(rec:dict, # one published item
-                     base:Path|None=None, # folder that attachment paths are relative to
-                     source:str='physcibench')->BenchItem:
-    "A `BenchItem` from one PhySciBench record, with every problem found listed in `.problems`."
+                     base:Path|None=None, # folder that attachment paths are relative to (and confined to)
+                     source:str='physcibench',
+                     allow_files_outside:bool=False, # allow attachments outside `base` (absolute paths, `..`, links out)
+                    )->BenchItem:
+    "A `BenchItem` from one PhySciBench record, with every problem found listed in `.problems`; an attachment outside `base` is refused."
     p = []
     iid = str(rec.get('id', '')).strip()
     if not iid: p.append('id: missing')
@@ -191,13 +215,13 @@ def item_from_record(rec:dict, # one published item
     typ = task_type(rec.get('type', ''))
     if typ is None: p.append(f'type: {rec.get("type")!r} is not one of {", ".join(TASK_TYPES)}')
     subj = str(rec.get('subject') or rec.get('field') or rec.get('discipline') or '').strip().lower() or None
-    files = rec.get('files') or []
-    if isinstance(files, str): files = [files]
-    paths = [Path(f) if Path(f).is_absolute() or base is None else Path(base)/f for f in files]
-    p += [f'files: {f} not found' for f, path in zip(files, paths) if not path.exists()]
+    try: paths = _attachments(rec.get('files') or [], base, allow_files_outside, p)
+    except BenchDataError as e: raise BenchDataError(f'item {short(iid, 60)}: {e}') from None
     rubrics = _rubrics(rec.get('rubrics'), p)
+    meta = rec.get('meta') or {}
+    if not isinstance(meta, dict): p.append(f'meta: must be an object, got {type(meta).__name__}'); meta = {}
     it = BenchItem(iid, q, rec.get('answer'), cat or 'atomic-answer', typ or 'scientific-reasoning', subj, paths, rubrics,
-                   source, dict(rec.get('meta') or {}), p)
+                   source, dict(meta), p)
     if cat == 'long-form-answer':
         if not rubrics: p.append('rubrics: a long-form item needs at least one criterion')
         elif abs(sum(r.weight for r in rubrics) - 1) > WEIGHT_TOL:
@@ -211,9 +235,6 @@ def item_from_record(rec:dict, # one published item
     return it
 
 # %% ../nbs/50_bench_data.ipynb #b86a1186
-class BenchDataError(UserInputError):
-    "A benchmark file or name that cannot be loaded."
-
 @dataclass
 class BenchSet:
     "Items of one benchmark, with the problems validation found."
@@ -244,34 +265,35 @@ class BenchSet:
     def __repr__(self): return f'BenchSet({self.name!r}, {len(self)} items, {len(self.problems)} problems)'
 
 def _records(path:Path)->list:
-    text = path.read_text(encoding='utf-8')
+    text = read_text(path, '--data')
     if path.suffix == '.jsonl':
         out = []
         for n, line in enumerate(text.splitlines(), 1):
             if not line.strip(): continue
-            try: out.append(json.loads(line))
-            except ValueError as e: raise BenchDataError(f'{path}:{n}: not valid JSON ({e.msg})') from None
+            try: out.append(check_depth(json.loads(line), f'{short(path)}:{n}'))
+            except RecursionError: raise BenchDataError(f'{short(path)}:{n}: nested too deeply') from None
+            except ValueError as e: raise BenchDataError(f'{short(path)}:{n}: not valid JSON ({getattr(e, "msg", e)})') from None
         return out
-    try: data = json.loads(text)
-    except ValueError as e: raise BenchDataError(f'{path}:{e.lineno}: not valid JSON ({e.msg})') from None
+    data = load_json(text, short(path))
     if isinstance(data, dict): data = data.get('items') or data.get('data') or data.get('train') or []
-    if not isinstance(data, list): raise BenchDataError(f'{path}: expected a list of items')
+    if not isinstance(data, list): raise BenchDataError(f'{short(path)}: expected a list of items')
     return data
 
 def load_physcibench(path, # a PhySciBench-format .json or .jsonl file; attachments relative to its folder
                      strict:bool=False, # raise on the first problem instead of recording it
+                     allow_files_outside:bool=False, # let items attach files outside the file's folder
                     )->BenchSet:
-    "Load and validate PhySciBench-format items."
-    path = Path(path)
-    if not path.is_file(): raise BenchDataError(f'{path}: no such file')
-    items = [item_from_record(r, path.parent) if isinstance(r, dict) else
-             BenchItem(f'#{i}', '', None, problems=['not a JSON object']) for i, r in enumerate(_records(path))]
+    "Load and validate PhySciBench-format items; attachments must lie in the file's folder unless `allow_files_outside`."
+    path = check_path(path, '--data')
+    try: items = [item_from_record(r, path.parent, allow_files_outside=allow_files_outside) if isinstance(r, dict) else
+                  BenchItem(f'#{i}', '', None, problems=['not a JSON object']) for i, r in enumerate(_records(path))]
+    except BenchDataError as e: raise BenchDataError(f'{short(path)}: {e}') from None
     seen = set()
     for it in items:
         if it.id and it.id in seen: it.problems.append(f'id: {it.id!r} appears more than once')
         seen.add(it.id)
     bs = BenchSet(items, path.stem)
-    if strict and bs.problems: raise BenchDataError(f'{path}: item {bs.problems[0][0]}: {bs.problems[0][1]}')
+    if strict and bs.problems: raise BenchDataError(f'{short(path)}: item {bs.problems[0][0]}: {bs.problems[0][1]}')
     return bs
 
 # %% ../nbs/50_bench_data.ipynb #b6eadc96
@@ -351,9 +373,10 @@ BENCHMARKS = {'olympiadbench': load_olympiadbench, 'olympiadbench-mechanics': la
               'jeebench': load_jeebench, 'yale-physics': load_yale_physics, 'physcibench-hf': load_physcibench_hf}
 
 def load_bench(data, # a PhySciBench-format file, or a name in `BENCHMARKS`
+               allow_files_outside:bool=False, # let a file's items attach files outside its folder
               )->BenchSet:
     "Load a benchmark by file path or by name."
     if isinstance(data, BenchSet): return data
     if str(data) in BENCHMARKS: return BENCHMARKS[str(data)]()
-    if not Path(data).is_file(): raise BenchDataError(f'--data {data}: no such file, and not one of {", ".join(BENCHMARKS)}')
-    return load_physcibench(data)
+    if not os.path.lexists(data): raise BenchDataError(f'--data {short(data)}: no such file, and not one of {", ".join(BENCHMARKS)}')
+    return load_physcibench(data, allow_files_outside=allow_files_outside)

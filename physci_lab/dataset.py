@@ -6,7 +6,7 @@ Docs: https://physci-lab.github.io/physci-lab/dataset.html.md"""
 
 # %% ../nbs/22_dataset.ipynb #d002
 from __future__ import annotations
-import hashlib, importlib, json, os, shutil, sys, time
+import hashlib, importlib, json, os, shutil, signal, stat, sys, time
 import multiprocessing as mp
 from collections import Counter, deque
 from concurrent.futures import ProcessPoolExecutor
@@ -14,14 +14,14 @@ from dataclasses import dataclass, field, asdict
 from pathlib import Path
 import numpy as np
 from . import __version__
-from .core import UserInputError
+from .core import UserInputError, log, die_with_parent, check_path, read_text, load_json, path_kind, number_arg, short
 
 # %% auto #0
 __all__ = ['GENERATOR', 'FORMATS', 'BACKENDS', 'FLOAT_FIELDS', 'INT_FIELDS', 'STATE', 'N_MEANING', 'GenerateError', 'scene_seed',
            'scene_family', 'resolve_generator', 'record_line', 'decode_record', 'SceneResult', 'run_scenes',
            'ordered_results', 'field_type', 'shard_name', 'shard_bytes', 'read_shard', 'generate', 'check_record',
-           'read_manifest', 'shard_paths', 'load_records', 'to_hf_dataset', 'format_record', 'show', 'ProblemCard',
-           'add_generate_args', 'run_generate', 'add_show_args', 'run_show']
+           'read_manifest', 'damaged_shards', 'verify_dataset', 'shard_paths', 'load_records', 'to_hf_dataset',
+           'format_record', 'show', 'ProblemCard', 'add_generate_args', 'run_generate', 'add_show_args', 'run_show']
 
 # %% ../nbs/22_dataset.ipynb #d006
 class GenerateError(UserInputError):
@@ -142,7 +142,7 @@ def ordered_results(job:dict, # keyword arguments of `run_scenes` except start a
         submit, get, cancel = (lambda a, b: task.remote(**job, start=a, stop=b)), ray.get, (lambda f: ray.cancel(f, force=True))
         ex = None
     else:
-        ex = ProcessPoolExecutor(workers, mp_context=_pool_context())
+        ex = ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=die_with_parent, initargs=(signal.SIGKILL, None, os.getpid()))   # workers die with this process, even on SIGKILL
         submit, get, cancel = (lambda a, b: ex.submit(task_fn, **job, start=a, stop=b)), (lambda f: f.result()), (lambda f: f.cancel())
     try:
         while True:
@@ -194,11 +194,13 @@ def shard_bytes(lines:list, format:str='jsonl')->bytes:
     return ''.join(l + '\n' for l in lines).encode() if format == 'jsonl' else _parquet_bytes(lines)
 
 def read_shard(path:Path)->list[str]:
-    "The record lines of a shard file, JSONL or Parquet."
+    "The record lines of a shard file, JSONL or Parquet; an unreadable shard is a one-line error."
     path = Path(path)
-    if path.suffix == '.jsonl': return path.read_text().splitlines()
-    import pyarrow.parquet as pq
-    return [json.dumps(r, ensure_ascii=False, separators=(',', ':')) for r in pq.read_table(path).to_pylist()]
+    if path.suffix == '.jsonl': return read_text(path, 'shard', max_bytes=1 << 34).splitlines()
+    import pyarrow as pa, pyarrow.parquet as pq
+    check_path(path, 'shard')
+    try: return [json.dumps(r, ensure_ascii=False, separators=(',', ':')) for r in pq.read_table(path).to_pylist()]
+    except (OSError, pa.ArrowException) as e: raise GenerateError(f'shard {short(path)}: not a readable Parquet file ({short(e, 120)})') from None
 
 # %% ../nbs/22_dataset.ipynb #d025
 STATE = '.state'          # in the output folder while a run is going: progress.json, lock
@@ -232,18 +234,23 @@ def _check_args(n, seed, families, modes, difficulty, workers, backend, format, 
                 shard_size=int(shard_size), generator=name)
 
 # %% ../nbs/22_dataset.ipynb #d026
+def _read_json(p:Path)->object:
+    "A JSON file the run wrote (manifest, progress), read through the input layer: one-line errors for any damage."
+    return load_json(read_text(p, short(p), 64 << 20), short(p), max_depth=16)
+
 def _versions()->dict:
     import mujoco
     return {'physci_lab': __version__, 'mujoco': mujoco.__version__, 'numpy': np.__version__}
 
 def _prepare_out(out:Path, args:dict, resume:bool)->str:
     "Check the output folder: 'new' (empty or absent), 'resume' (a run of the same arguments is there) or 'done' (it is finished)."
-    if out.exists() and not out.is_dir(): raise GenerateError(f'--out: {out} is a file, not a folder')
+    check_path(out, '--out', 'dir', must_exist=False)   # a file, a FIFO, a device, a path through a file: one line, before anything is written
     if not out.exists() or not [f for f in out.iterdir() if f.name != STATE] and not (out/STATE/'progress.json').exists(): return 'new'
     for f, key in ((out/'manifest.json', 'arguments'), (out/STATE/'progress.json', 'arguments')):
-        if f.exists():
-            try: theirs = json.loads(f.read_text())[key]
-            except (ValueError, KeyError): raise GenerateError(f'--out: {f} is unreadable; choose an empty folder') from None
+        if os.path.lexists(f):
+            try: theirs = _read_json(f)[key]
+            except (UserInputError, KeyError, TypeError): raise GenerateError(f'--out: {short(f)} is unreadable; choose an empty folder') from None
+            if not isinstance(theirs, dict): raise GenerateError(f'--out: {short(f)} is unreadable; choose an empty folder')
             break
     else: raise GenerateError(f'--out: {out} is not empty and holds no physci-lab dataset; choose an empty folder')
     if not resume: raise GenerateError(f'--out: {out} already holds a run; add --resume to continue it, or choose an empty folder')
@@ -302,6 +309,7 @@ def generate(n:int, # kept problems to write (see `N_MEANING`)
              generator=None, # the problem generator (`GENERATOR` by default)
              progress:bool=True, # progress bar on stderr
              chunk:int=1, # scenes per task sent to a worker (a scene is ~0.1-1 s of work: one keeps the look-ahead short)
+             repair:bool=False, # with `resume`: regenerate shards whose bytes no longer match their recorded sha256
             )->dict:
     "Write a dataset of `n` problems to `out` as shards plus `manifest.json`; deterministic, resumable. Returns the manifest."
     t_start = time.perf_counter()
@@ -312,12 +320,23 @@ def generate(n:int, # kept problems to write (see `N_MEANING`)
         args['per_scene'] = int(per_scene)
     out = Path(out)
     what = _prepare_out(out, args, resume)
-    if what == 'done':
-        shutil.rmtree(out/STATE, ignore_errors=True)   # left if a run was killed between its manifest and its clean-up
-        return json.loads((out/'manifest.json').read_text())
-    out.mkdir(parents=True, exist_ok=True)
+    created, had_state = not out.exists(), (out/STATE).exists()
+    try: out.mkdir(parents=True, exist_ok=True)
+    except OSError as e: raise GenerateError(f'--out {short(out)}: cannot be created ({e.strerror})') from None
     lock = _lock(out)
-    try: return _run(out, args, what == 'resume', workers, backend, progress, chunk, t_start)
+    try:
+        if what == 'done':
+            m = read_manifest(out)
+            _check_shards(out, m['shards'], args, repair, workers, backend, chunk)   # a finished dataset is verified, or repaired
+            shutil.rmtree(out/STATE, ignore_errors=True)   # left if a run was killed between its manifest and its clean-up
+            return m
+        if what == 'resume' and os.path.lexists(out/STATE/'progress.json'):
+            _check_shards(out, _read_json(out/STATE/'progress.json').get('shards', []), args, repair, workers, backend, chunk)
+        return _run(out, args, what == 'resume', workers, backend, progress, chunk, t_start)
+    except BaseException:
+        if created and not [f for f in out.iterdir() if f.name != STATE]: shutil.rmtree(out, ignore_errors=True)   # nothing finished: leave nothing
+        elif what == 'done' and not had_state: shutil.rmtree(out/STATE, ignore_errors=True)   # a refused finished dataset stays as it was
+        raise
     finally: lock.close()
 
 # %% ../nbs/22_dataset.ipynb #d030
@@ -333,7 +352,7 @@ def _load_state(out:Path, args:dict)->dict:
         if f.is_file() and f.name not in keep and f.name.startswith(('data-', '.data-', '.manifest', '.timings', 'timings')): f.unlink()
     for s in st['shards']:   # a recorded shard is whole: it was renamed into place before progress was saved
         if hashlib.sha256((out/s['file']).read_bytes()).hexdigest() != s['sha256']:
-            raise GenerateError(f"--resume: {out/s['file']} changed after it was written; start again in an empty folder")
+            raise GenerateError(f"--resume: {out/s['file']} changed after it was written; add --repair to regenerate it")
     return st
 
 def _run(out:Path, args:dict, resume:bool, workers:int, backend:str, progress:bool, chunk:int, t_start:float)->dict:
@@ -351,7 +370,7 @@ def _run(out:Path, args:dict, resume:bool, workers:int, backend:str, progress:bo
     def flush(next_scene, next_offset):
         name = shard_name(len(st['shards']), fmt); data = shard_bytes(buf, fmt)
         _atomic_write(out/name, data)   # first the shard, then the progress that names it
-        st['shards'].append(dict(file=name, records=len(buf), sha256=hashlib.sha256(data).hexdigest()))
+        st['shards'].append(dict(file=name, records=len(buf), sha256=hashlib.sha256(data).hexdigest(), start=[st['next_scene'], st['next_offset']]))
         at = {k: i for i, (k, _) in enumerate(st['fields'])}   # the schema so far, in first-seen order: one type a field
         for l in buf:
             for k, v in json.loads(l).items():
@@ -410,6 +429,47 @@ def _finish(out:Path, st:dict, timings:dict)->dict:
     shutil.rmtree(out/STATE, ignore_errors=True)
     return manifest
 
+# %% ../nbs/22_dataset.ipynb #2d1d2a9b
+def _replay(out:Path, args:dict, shards:list, bad:set, workers:int=1, backend:str='local', chunk:int=1):
+    "Regenerate the shards numbered in `bad` from the run's arguments; write each one only when its sha256 is the recorded one."
+    k = min(bad) if shards[min(bad)].get('start') else 0   # a manifest without start points: replay from the first scene
+    first, skip = shards[k].get('start') or (0, 0)
+    seen = {json.loads(l)['scene_id'] for s in shards[:k] for l in read_shard(out/s['file'])}   # shards before k are whole
+    job = {key: args[key] for key in ('generator', 'families', 'seed', 'modes', 'difficulty', 'filter')}
+    if 'per_scene' in args: job['per_scene'] = args['per_scene']
+    results, buf, last = ordered_results(job, first, workers, backend, chunk), [], max(bad)
+    try:
+        while k <= last:
+            r = next(results)
+            off = skip if r.index == first else 0
+            if r.index >= first + 1000 + 100*sum(s['records'] for s in shards): raise GenerateError('--repair: the run does not give these records again')
+            if r.error or not r.lines or (r.scene_id is not None and r.scene_id in seen and off == 0): continue   # as the run skipped them
+            seen.add(r.scene_id)
+            for j in range(off, len(r.lines)):
+                buf.append(r.lines[j])
+                if len(buf) < shards[k]['records']: continue
+                data = shard_bytes(buf, args['format']); buf.clear()
+                if hashlib.sha256(data).hexdigest() != shards[k]['sha256']:
+                    raise GenerateError(f"--repair: {short(out/shards[k]['file'])} comes out different from the recorded one "
+                                        f"(other versions of physci-lab or its libraries?); generate the dataset again in a new folder")
+                if k in bad:
+                    p = out/shards[k]['file']
+                    if p.is_dir() and not p.is_symlink():   # something else stands where the shard goes: an empty folder goes, anything with files stays
+                        try: p.rmdir()
+                        except OSError: raise GenerateError(f'--repair: {short(p)} is a folder with files in it; move it away, then repair') from None
+                    elif os.path.lexists(p) and not stat.S_ISREG(p.lstat().st_mode): p.unlink()
+                    _atomic_write(p, data); log.warning(f"--repair: regenerated {short(p)} ({shards[k]['records']} records)")
+                k += 1
+                if k > last: break
+    finally: results.close()
+
+def _check_shards(out:Path, shards:list, args:dict, repair:bool=False, workers:int=1, backend:str='local', chunk:int=1):
+    "Check every recorded shard against its sha256; with `repair`, regenerate the damaged ones; else a one-line error naming the first."
+    if not (bad := damaged_shards(out, shards)): return
+    if not repair: raise GenerateError(_repair_says(out, shards, bad))
+    _replay(out, args, shards, {k for k, _ in bad}, workers, backend, chunk)
+    if still := damaged_shards(out, shards): raise GenerateError('--repair: ' + _repair_says(out, shards, still))
+
 # %% ../nbs/22_dataset.ipynb #d037
 def check_record(r:dict, # a record with `scene`, `reproduce` and `answer_value`
                 )->tuple:
@@ -420,14 +480,69 @@ def check_record(r:dict, # a record with `scene`, `reproduce` and `answer_value`
 
 
 # %% ../nbs/22_dataset.ipynb #d039
+def _manifest_problem(m)->str|None:
+    "What makes `m` not a manifest this module wrote, or None."
+    if not isinstance(m, dict): return f'expected a JSON object, got {type(m).__name__}'
+    if not isinstance(m.get('arguments'), dict): return 'no "arguments"'
+    sh = m.get('shards')
+    if not isinstance(sh, list): return '"shards" is not a list'
+    for k, s in enumerate(sh):
+        if not (isinstance(s, dict) and isinstance(s.get('file'), str) and isinstance(s.get('sha256'), str) and isinstance(s.get('records'), int)):
+            return f'shards[{k}] is not {{file, records, sha256}}'
+        if s['file'] != Path(s['file']).name or s['file'] in ('', '.', '..'): return f'shards[{k}].file {s["file"]!r} is not a file name in the dataset folder'
+    c = m.get('counts')
+    if not (isinstance(c, dict) and isinstance(c.get('records'), int) and isinstance(c.get('scenes'), int) and isinstance(c.get('by_split'), dict)):
+        return '"counts" is not {records, scenes, by_split, ...}'
+    return None
+
 def read_manifest(path # a dataset folder
                  )->dict:
-    "The manifest of a finished dataset; a one-line error if `path` is not one."
-    p = Path(path)/'manifest.json'
-    if not p.exists():
-        why = 'its run is unfinished (add --resume to finish it)' if (Path(path)/STATE).exists() else 'no manifest.json there'
-        raise GenerateError(f'{path}: not a finished physci-lab dataset ({why})')
-    return json.loads(p.read_text())
+    "The manifest of a finished dataset; a one-line error if `path` is not one (or its manifest is damaged)."
+    d = check_path(path, 'dataset', 'dir')
+    p = d/'manifest.json'
+    if not os.path.lexists(p):
+        why = 'its run is unfinished (add --resume to finish it)' if (d/STATE).exists() else 'no manifest.json there'
+        raise GenerateError(f'{short(path)}: not a finished physci-lab dataset ({why})')
+    m = _read_json(p)
+    if why := _manifest_problem(m): raise GenerateError(f'{short(p)}: not a physci-lab manifest ({why})')
+    return m
+
+def _shard_problem(out:Path, s:dict)->str|None:
+    "Why the file of shard entry `s` is not the one recorded (missing, not a file, other bytes), or None when it is."
+    p = out/s['file']
+    try: st = p.lstat()
+    except FileNotFoundError: return 'is missing'
+    except OSError as e: return f'cannot be read ({e.strerror})'
+    if not stat.S_ISREG(st.st_mode): return f'is {path_kind(st.st_mode)}, not a file'
+    h = hashlib.sha256()
+    try:
+        with open(p, 'rb') as f:
+            for b in iter(lambda: f.read(1 << 20), b''): h.update(b)
+    except OSError as e: return f'cannot be read ({e.strerror})'
+    return None if h.hexdigest() == s['sha256'] else "does not match the sha256 the manifest recorded (it changed after it was written)"
+
+def damaged_shards(path, # a dataset folder
+                   shards:list|None=None, # shard entries (default: the manifest's)
+                  )->list:
+    "`(index, why)` for every shard whose file is not the one recorded: missing, not a file, or other bytes (sha256)."
+    shards = read_manifest(path)['shards'] if shards is None else shards
+    return [(k, why) for k, s in enumerate(shards) if (why := _shard_problem(Path(path), s))]
+
+def _repair_says(out:Path, shards:list, bad:list)->str:
+    "One line: the first damaged shard, why, and what `--repair` would regenerate."
+    k, why = bad[0]; s = shards[k]
+    first = sum(x['records'] for x in shards[:k])
+    start = f"from scene {s['start'][0]}" if s.get('start') else 'replaying the run from its first scene'
+    more = f' (and {len(bad) - 1} more damaged shard{"s" * (len(bad) > 2)})' if len(bad) > 1 else ''
+    return (f"{short(out/s['file'])}: {why}{more}; --repair would regenerate its {s['records']} records "
+            f"(records {first}-{first + s['records'] - 1}, {start}) and check them against that sha256")
+
+def verify_dataset(path # a dataset folder
+                  )->dict:
+    "The manifest, once every shard is checked against its recorded sha256; a damaged shard is a one-line error naming it and what `--repair` would redo."
+    m = read_manifest(path)
+    if bad := damaged_shards(path, m['shards']): raise GenerateError(_repair_says(Path(path), m['shards'], bad))
+    return m
 
 def shard_paths(path)->list[Path]:
     "The shard files of the dataset in `path`, in order."
@@ -436,12 +551,16 @@ def shard_paths(path)->list[Path]:
 def load_records(path, # a dataset folder
                  n:int|None=None, # at most this many (default all)
                  split:str|None=None, # 'train' or 'test' (default both)
+                 verify:bool=True, # first check every shard against the manifest's sha256
                 )->list[dict]:
-    "Records of a dataset, in order, with their nested fields parsed."
+    "Records of a dataset, in order, with their nested fields parsed; a damaged shard is a one-line error."
+    if verify: verify_dataset(path)
     out = []
     for p in shard_paths(path):
-        for l in read_shard(p):
-            r = decode_record(l)
+        for i, l in enumerate(read_shard(p), 1):
+            try: r = decode_record(l)
+            except (ValueError, RecursionError): raise GenerateError(f'{short(p)}:{i}: not a valid record (not JSON)') from None
+            if not isinstance(r, dict): raise GenerateError(f'{short(p)}:{i}: not a valid record (not a JSON object)')
             if split is None or r.get('split') == split: out.append(r)
             if n is not None and len(out) >= n: return out
     return out
@@ -526,25 +645,26 @@ class ProblemCard:
 # %% ../nbs/22_dataset.ipynb #d068
 def add_generate_args(p):
     "Arguments of `physci-lab generate`."
-    p.add_argument('--n', type=int, required=True, help=f'number of problems to write ({N_MEANING})')
-    p.add_argument('--seed', type=int, default=0, help='every random choice flows from it (default 0)')
+    p.add_argument('--n', type=number_arg(1, integer=True), required=True, help=f'number of problems to write ({N_MEANING})')
+    p.add_argument('--seed', type=number_arg(0, integer=True), default=0, help='every random choice flows from it (default 0)')
     p.add_argument('--out', required=True, help='output folder: empty or absent, or a run to continue with --resume')
     p.add_argument('--families', nargs='+', metavar='FAMILY', help='scene families (default: all)')
     p.add_argument('--modes', nargs='+', metavar='MODE', help='question modes (default: all)')
-    p.add_argument('--difficulty', type=int, default=1, help='1, 2 or 3 (default 1)')
-    p.add_argument('--workers', type=int, default=1, help='processes at a time (default 1); changes speed, never the bytes written')
+    p.add_argument('--difficulty', type=number_arg(1, 3, integer=True), default=1, help='1, 2 or 3 (default 1)')
+    p.add_argument('--workers', type=number_arg(1, 1024, integer=True), default=1, help='processes at a time (default 1); changes speed, never the bytes written')
     p.add_argument('--backend', choices=BACKENDS, default='local', help='local process pool (default) or a Ray cluster')
-    p.add_argument('--resume', action='store_true', help='continue an interrupted run in --out')
+    p.add_argument('--resume', action='store_true', help='continue an interrupted run in --out (a finished one is checked shard by shard)')
+    p.add_argument('--repair', action='store_true', help='with --resume: regenerate shards whose bytes no longer match the manifest\'s sha256')
     p.add_argument('--format', choices=FORMATS, default='jsonl', help='shard format (default jsonl)')
-    p.add_argument('--shard-size', type=int, default=1000, help='records per shard (default 1000)')
+    p.add_argument('--shard-size', type=number_arg(1, integer=True), default=1000, help='records per shard (default 1000)')
     p.add_argument('--no-filter', action='store_true', help='keep shortcut-solvable and degenerate problems')
-    p.add_argument('--per-scene', type=int, default=None, help='most problems kept per scene, mixing modes (default: the generator\'s, 12; 0: no cap)')
+    p.add_argument('--per-scene', type=number_arg(0, integer=True), default=None, help='most problems kept per scene, mixing modes (default: the generator\'s, 12; 0: no cap)')
     p.add_argument('--quiet', action='store_true', help='no progress bar')
 
 def run_generate(a)->int:
     "Run `physci-lab generate`: prints one line with what was written."
     m = generate(a.n, a.seed, a.out, families=a.families, modes=a.modes, difficulty=a.difficulty, workers=a.workers,
-                 backend=a.backend, resume=a.resume, format=a.format, shard_size=a.shard_size, filter=not a.no_filter, per_scene=a.per_scene, progress=not a.quiet)
+                 backend=a.backend, resume=a.resume, repair=a.repair, format=a.format, shard_size=a.shard_size, filter=not a.no_filter, per_scene=a.per_scene, progress=not a.quiet)
     c = m['counts']
     print(f"{a.out}: {c['records']} problems from {c['scenes']} scenes in {len(m['shards'])} shards "
           f"({', '.join(f'{k} {v}' for k, v in sorted(c['by_split'].items()))})")
@@ -553,7 +673,7 @@ def run_generate(a)->int:
 def add_show_args(p):
     "Arguments of `physci-lab show`."
     p.add_argument('dir', help='a dataset folder written by physci-lab generate')
-    p.add_argument('--n', type=int, default=5, help='how many problems (default 5)')
+    p.add_argument('--n', type=number_arg(1, integer=True), default=5, help='how many problems (default 5)')
     p.add_argument('--split', choices=['train', 'test'], help='only this split')
     p.add_argument('--first', action='store_true', help='the first N records instead of a sample spread over families, modes and scenes')
 

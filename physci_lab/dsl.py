@@ -6,13 +6,13 @@ Docs: https://physci-lab.github.io/physci-lab/dsl.html.md"""
 
 # %% ../nbs/10_dsl.ipynb #cec0035e
 from __future__ import annotations
-import math, re, copy
+import math, os, re, copy
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
 import yaml
 import mujoco
-from .core import UserInputError, data_path
+from .core import UserInputError, data_path, check_yaml, read_text, short
 from .bodies import (SceneError, Param, EntityType, Entity, Body, Placed, BuildContext, ENTITY_TYPES, register, shape_inertia, _fmt)
 from . import entities as _catalogue   # registers the entity types
 from .entities import decide_static_friction
@@ -87,6 +87,7 @@ class Scene:
                 raise SceneError(f"{where}.path: expected a list of at least two entity ids")
             for i, p in enumerate(sd['path']):
                 if p not in ents: raise SceneError(f"{where}.path[{i}]: unknown entity {p!r}")
+                if p in sd['path'][:i]: raise SceneError(f"{where}.path[{i}]: {p!r} is already on this string (a string passes each entity once)")
             for k in sd:
                 if k != 'path': raise SceneError(f"{where}.{k}: unknown key (known: path)")
             strings[sid] = {'path': list(sd['path'])}
@@ -121,7 +122,8 @@ class Scene:
 
     @classmethod
     def from_yaml(cls, text:str) -> 'Scene':
-        "Parse YAML text; syntax errors name the line."
+        "Parse YAML text; syntax errors name the line (too long, too deeply nested or alias-bombed text is refused first)."
+        check_yaml(text, 'scene', loader=_Loader)
         try: d = yaml.load(text, Loader=_Loader)
         except yaml.MarkedYAMLError as ex:
             mk = ex.problem_mark or ex.context_mark
@@ -150,13 +152,12 @@ def _check_params(decl:dict, given:dict, where:str, skip=()) -> dict:
     return out
 
 def load_scene(src:str|Path) -> Scene:
-    "A scene from a YAML file path, a canonical scene name (`'atwood'`) or YAML text."
-    if isinstance(src, Path) or ('\n' not in str(src) and ':' not in str(src)):
-        p = Path(src)
-        if not p.exists() and data_path('scenes', f'{src}.yaml').exists(): p = data_path('scenes', f'{src}.yaml')
-        if not p.exists(): raise SceneError(f"{src}: no such scene file")
-        return Scene.from_yaml(p.read_text())
-    return Scene.from_yaml(str(src))
+    "A scene from a YAML file path, a canonical scene name (`'atwood'`) or YAML text (several lines, or one `{...}` mapping); one line naming any problem."
+    if isinstance(src, str) and ('\n' in src or src.lstrip().startswith('{')): return Scene.from_yaml(src)
+    p = Path(src)   # a path, even when it holds a ':'
+    if not os.path.lexists(p) and '/' not in str(src) and os.path.exists(data_path('scenes', f'{src}.yaml')): p = data_path('scenes', f'{src}.yaml')
+    if not os.path.lexists(p): raise SceneError(f"{short(src)}: no such scene file")
+    return Scene.from_yaml(read_text(p, 'scene', max_bytes=4 << 20))
 
 # %% ../nbs/10_dsl.ipynb #d9e87591
 def _param_decls(sc:Scene):

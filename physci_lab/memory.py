@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import yaml
 from fastcore.basics import patch
-from .core import UserInputError, data_path
+from .core import UserInputError, data_path, check_path, check_file, check_out_file, read_text, write_atomic, number_arg, read_jsonl
 from .units import check_equation, constants, CODATA_YEAR, EquationError
 
 # %% ../nbs/42_memory.ipynb #15ebdd58
@@ -441,20 +441,19 @@ def _repr_html_(self:Memory):
 def export_jsonl(self:Memory, path:str|Path, kind:str|None=None, store:str|None=None)->int:
     "Write items as JSON lines (one item per line); returns how many."
     items = self.items(kind=kind, store=store)
-    with open(path, 'w', encoding='utf-8') as f:
-        for it in items: f.write(json.dumps({k: v for k, v in it.to_dict().items() if k != 'id'}, ensure_ascii=False) + '\n')
+    write_atomic(path, ''.join(json.dumps({k: v for k, v in it.to_dict().items() if k != 'id'}, ensure_ascii=False) + '\n' for it in items))
     return len(items)
 
 @patch
 def import_jsonl(self:Memory, path:str|Path)->int:
     "Add the items of a JSON-lines file (as written by `export_jsonl`); items with a known key update it. Returns how many."
     n = 0
-    for ln, line in enumerate(Path(path).read_text(encoding='utf-8').splitlines(), 1):
+    for ln, line in enumerate(read_text(path, 'memory import').splitlines(), 1):
         if not line.strip(): continue
         try:
             d = json.loads(line)
             it = Item(d['kind'], d['title'], d['data'], text=d.get('text', ''), source=d.get('source', 'import'), key=d.get('key', ''))
-        except (ValueError, KeyError, TypeError) as e:
+        except (ValueError, KeyError, TypeError, RecursionError) as e:
             raise MemoryInputError(f'{path}:{ln}: not a memory item ({type(e).__name__}: {_short(str(e), 80)})') from None
         try: self.add(it)
         except MemoryInputError as e: raise type(e)(f'{path}:{ln}: {e}') from None
@@ -560,21 +559,30 @@ def add_memory_args(p):
     p.add_argument('action', choices=['list', 'search', 'export', 'import', 'delete'], help='what to do')
     p.add_argument('arg', nargs='?', help='the query (search), the JSONL file (export, import) or the item id (delete)')
     p.add_argument('--kind', choices=list(STORE_OF), help='only items of this kind')
-    p.add_argument('-k', type=int, default=5, help='how many hits (search; default 5)')
+    p.add_argument('-k', type=number_arg(1, 1000, integer=True), default=5, help='how many hits (search; default 5)')
     p.add_argument('--db', help='memory database (default: $PHYSCI_LAB_HOME/memory.sqlite or the user data directory)')
     p.add_argument('--retriever', choices=_RETRIEVERS, default='auto', help='retrieval (default auto: embeddings if installed, else bm25)')
 
 def run_memory(a)->int:
     "Run `physci-lab memory`: prints items one per line, or what was done."
     if a.action != 'list' and not a.arg: raise MemoryInputError(f'memory {a.action}: needs an argument (see --help)')
-    with Memory(a.db, retriever=a.retriever if a.action == 'search' else 'bm25') as m:
-        if a.action == 'list': print(ItemTable(m.items(kind=a.kind)))
-        elif a.action == 'search': print(m.search(a.arg, a.k, (a.kind,) if a.kind else None))
-        elif a.action == 'export': print(f'exported {m.export_jsonl(a.arg, kind=a.kind)} items to {a.arg}')
-        elif a.action == 'import':
-            if not Path(a.arg).is_file(): raise MemoryInputError(f'memory import: no file {a.arg}')
-            print(f'imported {m.import_jsonl(a.arg)} items into {m.path}')
-        elif a.action == 'delete':
-            if not a.arg.isdigit(): raise MemoryInputError(f'memory delete: item id must be a number, got {a.arg!r}')
-            m.delete(int(a.arg)); print(f'deleted item {a.arg}')
+    if a.db and a.db != ':memory:': check_path(a.db, '--db', 'file', must_exist=False)   # a folder, FIFO or device is not a database
+    if a.action == 'export': check_out_file(a.arg, 'memory export')
+    if a.action == 'import' and not read_jsonl(check_file(a.arg, 'memory import'), f'memory import {a.arg}', torn='error'):   # checked before any database is made
+        raise MemoryInputError(f'memory import {a.arg}: holds no items')
+    db = Path(a.db).expanduser() if a.db and a.db != ':memory:' else (memory_path() if not a.db else None)
+    new_db = db is not None and not os.path.lexists(db)
+    try:
+        with Memory(a.db, retriever=a.retriever if a.action == 'search' else 'bm25') as m:
+            if a.action == 'list': print(ItemTable(m.items(kind=a.kind)))
+            elif a.action == 'search': print(m.search(a.arg, a.k, (a.kind,) if a.kind else None))
+            elif a.action == 'export': print(f'exported {m.export_jsonl(a.arg, kind=a.kind)} items to {a.arg}')
+            elif a.action == 'import': print(f'imported {m.import_jsonl(a.arg)} items into {m.path}')
+            elif a.action == 'delete':
+                if not a.arg.isdigit(): raise MemoryInputError(f'memory delete: item id must be a number, got {a.arg!r}')
+                m.delete(int(a.arg)); print(f'deleted item {a.arg}')
+    except BaseException:
+        if new_db:   # a database this command made, for an action that then failed: leave nothing behind
+            for suffix in ('', '-wal', '-shm', '-journal'): Path(f'{db}{suffix}').unlink(missing_ok=True)
+        raise
     return 0

@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['cache_dir', 'qwen_tokenizer_dir', 'tiny_qwen2', 'TrainInputError', 'load_problems', 'toy_problems', 'TrainConfig',
            'presets', 'load_config', 'DynamicSamplingGRPOTrainer', 'TrainResult', 'train', 'sft_completion', 'sft',
-           'add_train_args', 'run_train']
+           'run_train']
 
 # %% ../nbs/31_rlvr_train.ipynb #9b4093d6
 import importlib.util, json, math, os, random, shutil, tempfile, time, warnings
@@ -16,7 +16,7 @@ import torch.nn.functional as F
 from datasets import Dataset, load_dataset
 from transformers import AutoModelForCausalLM, AutoTokenizer, PreTrainedModel, Qwen2Config, Qwen2ForCausalLM
 from trl import GRPOConfig, GRPOTrainer, SFTConfig, SFTTrainer
-from .core import UserInputError, data_path
+from .core import UserInputError, data_path, check_path, out_dir, read_text, load_yaml, read_jsonl, number_arg, short
 from .rewards import make_accuracy_reward, format_reward, with_prompts, prompt_messages, gold_of
 
 # %% ../nbs/31_rlvr_train.ipynb #c0395c44
@@ -168,16 +168,19 @@ def load_config(config=None, # None, a preset name, a YAML path, a dict or a `Tr
     elif isinstance(config, dict): raw = dict(config)
     else:
         p = Path(config)
-        if not p.exists() and data_path('presets', f'{config}.yaml').exists(): p = data_path('presets', f'{config}.yaml')
-        elif not p.exists() and data_path('presets', str(config)).exists(): p = data_path('presets', str(config))
-        if not p.exists(): raise TrainInputError(f"--config {config}: no such file or preset (presets: {', '.join(presets())})")
-        try: raw = yaml.safe_load(p.read_text()) or {}
-        except yaml.YAMLError as e: raise TrainInputError(f'--config {p}: not valid YAML ({str(e).splitlines()[0]})') from None
-        if not isinstance(raw, dict): raise TrainInputError(f'--config {p}: must be a mapping of settings')
+        if not os.path.lexists(p) and data_path('presets', f'{config}.yaml').exists(): p = data_path('presets', f'{config}.yaml')
+        elif not os.path.lexists(p) and data_path('presets', str(config)).exists(): p = data_path('presets', str(config))
+        if not os.path.lexists(p): raise TrainInputError(f"--config {short(config)}: no such file or preset (presets: {', '.join(presets())})")
+        raw = load_yaml(read_text(p, '--config', 1 << 20), f'--config {short(p)}') or {}   # a folder, FIFO, binary or bomb: one line
+        if not isinstance(raw, dict): raise TrainInputError(f'--config {short(p)}: must be a mapping of settings')
     raw.update(overrides)
     known = {f.name for f in fields(TrainConfig)}
     if bad := sorted(set(raw) - known): raise TrainInputError(f"config: unknown setting {bad[0]!r} (put GRPOConfig fields under 'grpo:')")
-    cfg = TrainConfig(**raw)
+    try: return _checked_config(TrainConfig(**raw))
+    except TypeError as e: raise TrainInputError(f'config: a setting has the wrong type ({short(e, 120)})') from None
+
+def _checked_config(cfg:TrainConfig)->TrainConfig:
+    "`cfg` once its values are within what the trainer accepts."
     for k, ok in _CHOICES.items():
         if getattr(cfg, k) not in ok: raise TrainInputError(f"config.{k}: {getattr(cfg, k)!r} must be one of {', '.join(ok)}")
     if cfg.num_generations < 2: raise TrainInputError(f'config.num_generations: {cfg.num_generations} must be >= 2 (a group needs two completions)')
@@ -396,20 +399,15 @@ def sft(data, model, out, config=None, *, tokenizer=None, resume=False, callback
     return TrainResult(out, trainer.state.global_step, trainer.state.log_history, 0, trainer)
 
 # %% ../nbs/31_rlvr_train.ipynb #2b992b5c
-def add_train_args(p):
-    "Arguments of `physci-lab train` on an argparse (sub)parser."
-    p.add_argument('--data', required=True, help='problems: a `physci-lab generate` output directory or a .jsonl/.parquet file')
-    p.add_argument('--model', required=True, help='model directory (or hub id when online)')
-    p.add_argument('--out', required=True, help='run directory: config.yaml, checkpoint-*/, final/')
-    p.add_argument('--config', default=None, help=f"preset name or YAML file (presets: {', '.join(presets())})")
-    p.add_argument('--resume', action='store_true', help='resume from the latest checkpoint in --out')
-    p.add_argument('--sft', action='store_true', help='run the SFT baseline instead of GSPO')
-    p.add_argument('--max-steps', type=int, default=None, help='stop after this many optimiser steps')
+from .cli import add_train_args, check_train_inputs, TRAIN_FILES   # the arguments live with the command line: parsing them imports no torch
 
 def run_train(a)->int:
     "Run `physci-lab train` from parsed arguments; prints where the run went."
     over = {} if a.max_steps is None else dict(max_steps=a.max_steps)
-    r = (sft if a.sft else train)(a.data, a.model, a.out, a.config, resume=a.resume, **over)
+    check_train_inputs(a)   # everything the user gave is checked before a model loads or a folder is made
+    load_config(a.config, **over)
+    with out_dir(a.out, '--out', TRAIN_FILES, 'training run'):   # removed again if the run fails before writing
+        r = (sft if a.sft else train)(a.data, a.model, a.out, a.config, resume=a.resume, **over)
     rew = r.curve('reward')
     print(f"{'sft' if a.sft else 'gspo'}: {r.steps} steps -> {r.out/'final'}" + (f'; mean reward first {rew[0]:.3f}, last {rew[-1]:.3f}; {r.dropped_groups} zero-variance groups dropped' if rew else ''))
     return 0

@@ -17,12 +17,13 @@ __all__ = ['SEGMENT_NAMES', 'chain_below', 'string_motion', 'pulley_motion', 'la
            'describe_connections']
 
 # %% ../nbs/11b_strings.ipynb #237fabfc
-def chain_below(sc:Scene, eid:str) -> list:
+def chain_below(sc:Scene, eid:str, _seen:set|None=None) -> list:
     "Blocks hanging below block `eid` one under the other, each by a string of its own from the block above (top first)."
-    out = []
+    out, seen = [], _seen if _seen is not None else {eid}
     for s in sc.strings.values():
         p = s['path']
-        if len(p) == 2 and p[0] == eid and sc.entities[p[1]].type == 'mass' and sc.entities[p[1]].get('on') is None: out += [p[1]] + chain_below(sc, p[1])
+        if len(p) == 2 and p[0] == eid and p[1] not in seen and sc.entities[p[1]].type == 'mass' and sc.entities[p[1]].get('on') is None:
+            seen.add(p[1]); out += [p[1]] + chain_below(sc, p[1], seen)   # strings that hang blocks in a circle end the chain
     return out
 
 def string_motion(sc:Scene, path:list) -> tuple|None:

@@ -12,7 +12,7 @@ __all__ = ['EVENT_KINDS', 'NESTED', 'COLORS', 'TraceError', 'TraceEvent', 'Trace
 import json, time, html
 from dataclasses import dataclass, field
 from pathlib import Path
-from .core import UserInputError
+from .core import UserInputError, check_path, read_jsonl, write_atomic, short
 from .llm import Usage
 from .workers import jsonable
 
@@ -106,25 +106,20 @@ class Trace:
         return u
 
     def save(self, path)->Path:
-        "Write the events as JSONL, one per line."
+        "Write the events as JSONL, one per line, atomically (a reader sees the old trace or the whole new one)."
         path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(''.join(json.dumps(e.to_dict(), ensure_ascii=False, default=str) + '\n' for e in self.events), encoding='utf-8')
-        return path
+        return write_atomic(path, ''.join(json.dumps(e.to_dict(), ensure_ascii=False, default=str) + '\n' for e in self.events))
 
     @classmethod
     def load(cls, path)->'Trace':
-        "Read a trace saved with `save`; a bad line is reported by its number."
-        path = Path(path)
-        if not path.is_file(): raise TraceError(f'{path}: no such trace file')
+        "Read a trace saved with `save` (written whole, so any bad line, the last one too, is reported by its number)."
+        path = check_path(path, 'trace')
         events = []
-        for n, line in enumerate(path.read_text(encoding='utf-8').splitlines(), 1):
-            if not line.strip(): continue
-            try: d = json.loads(line)
-            except ValueError: raise TraceError(f'{path}:{n}: not valid JSON') from None
-            if not isinstance(d, dict) or 'kind' not in d: raise TraceError(f'{path}:{n}: not a trace event (no "kind")')
+        for n, d in enumerate(read_jsonl(path, short(path), torn='error', max_bytes=256 << 20), 1):
+            if 'kind' not in d: raise TraceError(f'{short(path)}:{n}: not a trace event (no "kind")')
             try: events.append(TraceEvent.from_dict(d))
-            except (TypeError, ValueError) as e: raise TraceError(f'{path}:{n}: {str(e).splitlines()[0]}') from None
-        if not events: raise TraceError(f'{path}: no events')
+            except (TypeError, ValueError) as e: raise TraceError(f'{short(path)}:{n}: {str(e).splitlines()[0]}') from None
+        if not events: raise TraceError(f'{short(path)}: no events')
         return cls(events)
 
     def __repr__(self): return '\n'.join(map(repr, self.events)) or '(empty trace)'
