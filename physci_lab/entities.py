@@ -527,13 +527,16 @@ class Ball(EntityType):
         where = (('slides on a frictionless horizontal table' if first else 'slides on the same table') if twod else
                  ('moves along a frictionless horizontal line, the x-axis' if first else 'moves along the same line'))
         x = w.q(f'{e.id}.x', self.start_x(e, sc), 'm')
-        pos = f"its centre is at ({x}, {w.p(f'{e.id}.y', '', bare=True, value=e.get('y', 0.0))})" if twod else f"its centre is at x = {x}"
+        yk = f'{e.id}.y'
+        if not twod: pos = f"its centre is at x = {x}"
+        elif yk in w.symbols: pos = f"its centre is at x = {x}, at {w.p(yk, 'distance', article=True, bare=True, value=e.get('y', 0.0))} from the x-axis"
+        else: pos = f"its centre is at ({x}, {w.p(yk, '', bare=True, value=e.get('y', 0.0))})"
         vel = w.p(f'{e.id}.velocity', '', article=True, bare=True)
         if twod and e.get('velocity_y'): vel = f"has components {vel} along x and {w.p(f'{e.id}.velocity_y', '', article=True, bare=True)} along y"
         elif twod: vel = f"is {vel} along x"
         else: vel = f"is {vel}"
         still = not e['velocity'] and not e.get('velocity_y') and f'{e.id}.velocity' not in w.symbols
-        return f"{intro} {where}; at t = 0 {pos} and " + ('it is at rest.' if still else f"its velocity {vel}.")
+        return f"{intro} {where}; at t = 0 {pos}{',' if ',' in pos else ''} and " + ('it is at rest.' if still else f"its velocity {vel}.")
 
 @register
 class Projectile(EntityType):
@@ -626,14 +629,15 @@ class Planet(EntityType):
         sf, ph = e.get('speed_factor', 1.0), e.get('phase', 0.0)
         others = [x for x in sc.entities.values() if x.type == 'planet' and x.id != e.id] or not star.get('fixed', True)
         intro = cap(w.mention(e.id, lambda: 'of ' + w.p(f'{e.id}.mass', 'mass')))
-        start = f"at t = 0 it is on the +x axis" if not ph else f"at t = 0 it is at {w.q(f'{e.id}.phase', ph, 'deg')} anticlockwise from the +x axis"
+        start = lambda: "at t = 0 it is on the +x axis" if not ph else f"at t = 0 it is at {w.q(f'{e.id}.phase', ph, 'deg')} anticlockwise from the +x axis"
         if sf == 1 and f'{e.id}.speed_factor' not in w.symbols:
             if e.get('speed_factor') is not None: w.stated.add(f'{e.id}.speed_factor')   # "a circular orbit" states it
             r = w.p(f'{e.id}.radius', 'radius')
             if others: return (f"{intro} starts on a circular orbit of {r} around {w.ref(star.id)}, anticlockwise, at the speed such an orbit has "
-                               f"around {w.ref(star.id)} alone; {start}.")
-            return f"{intro} moves anticlockwise around {w.ref(star.id)} on a circular orbit of {r}; {start}."
-        return (f"{intro} starts at a distance of {w.p(f'{e.id}.radius', 'distance', bare=True)} from the centre of {w.ref(star.id)}, {start}; it moves anticlockwise, "
+                               f"around {w.ref(star.id)} alone; {start()}.")
+            return f"{intro} moves anticlockwise around {w.ref(star.id)} on a circular orbit of {r}; {start()}."
+        where = 'on the +x axis' if not ph else f"at {w.q(f'{e.id}.phase', ph, 'deg')} anticlockwise from the +x axis"
+        return (f"{intro} starts {where}, at a distance of {w.p(f'{e.id}.radius', 'distance', bare=True)} from the centre of {w.ref(star.id)}, moving anticlockwise, "
                 f"perpendicular to the line joining them, at {w.p(f'{e.id}.speed_factor', 'factor', article=True, bare=True)} times the speed of a circular orbit of that radius.")
 
 @register

@@ -425,7 +425,7 @@ def comparison(ctx:Ctx) -> list:
 # %% ../nbs/20_problems.ipynb #b4c4edad
 _SYM = {'mass': 'm', 'angle': 'theta', 'mu': 'mu', 'mu_static': 'mu_s', 'k': 'k', 'displacement': 'd', 'velocity': 'v', 'speed': 'v',
         'radius': 'R', 'torque': 'tau', 'fuel_mass': 'm_f', 'burn_rate': 'b', 'exhaust_speed': 'u', 'charge': 'q', 'B': 'B',
-        'length': 'L', 'amplitude': 'theta_0', 'force': 'F', 'E': 'E', 'direction': 'phi', 'speed_factor': 'f'}
+        'length': 'L', 'amplitude': 'theta_0', 'force': 'F', 'E': 'E', 'direction': 'phi', 'speed_factor': 'f', 'y': 'b'}
 _REAL = ('velocity', 'torque', 'charge', 'B', 'force', 'y')
 _TEXT_GREEK = {'theta': 'θ', 'mu': 'μ', 'tau': 'τ', 'phi': 'φ'}
 
@@ -436,7 +436,7 @@ def param_symbols(sc:Scene) -> dict:
         i, pn = k.split('.'); e = sc.entities.get(i)
         if i == 'scene': base[k] = {'gravity': 'g', 'restitution': 'e'}.get(pn, pn)
         elif pn == 'mu' and f'{i}.mu_static' in keys: base[k] = 'mu_k'
-        elif pn == 'mass' and e is not None and e.type in ('star', 'fixed_pulley'): base[k] = 'M'
+        elif pn == 'mass' and e is not None and e.type in ('star', 'fixed_pulley', 'movable_pulley'): base[k] = 'M'
         elif pn == 'radius' and e is not None and e.type == 'planet': base[k] = 'r'
         else: base[k] = _SYM.get(pn, pn)
     n, out, count = Counter(base.values()), {}, Counter()
