@@ -19,10 +19,10 @@ from .sim import Trajectory, SimulationError, simulate, _collide
 from .units import parse_quantity, ureg
 
 # %% auto #0
-__all__ = ['CHUNK', 'FREEZE', 'ZERO', 'UNSTATED', 'DEPENDS', 'UNPRINTED', 'SIDES', 'TIGHT', 'Clock', 'run', 'fast', 'run_batch',
-           'Variant', 'ablations', 'param_range', 'admissible_range', 'sweepable', 'close', 'shortcut_checks',
-           'degenerate_checks', 'Printed', 'printed_numbers', 'unstated_geometry', 'stated_inputs', 'InputRuns',
-           'input_variants', 'input_checks', 'root_scan', 'nice_bound']
+__all__ = ['CHUNK', 'TWIN_STEP', 'FREEZE', 'ZERO', 'UNSTATED', 'DEPENDS', 'UNPRINTED', 'SIDES', 'TIGHT', 'Clock', 'run', 'fast',
+           'run_batch', 'Variant', 'ablations', 'param_range', 'admissible_range', 'sweepable', 'close',
+           'shortcut_checks', 'degenerate_checks', 'Printed', 'printed_numbers', 'unstated_geometry', 'stated_inputs',
+           'InputRuns', 'input_variants', 'input_checks', 'root_scan', 'nice_bound']
 
 # %% ../nbs/21_filters.ipynb #a8a0f6e0
 class Clock:
@@ -74,7 +74,8 @@ def _warnings(d): return [mujoco.mjtWarning(k).name for k in range(len(d.warning
 
 def run(c:Compiled, # a compiled scene (variants are copies with edited model fields)
         duration:float|None=None, # s; default: the scene's duration
-        clock:Clock|None=None # where to add the seconds spent
+        clock:Clock|None=None, # where to add the seconds spent
+        after_event:float|None=None # s: stop this long after the first collision (a question about just after it needs no more)
        ) -> Trajectory:
     "Simulate and record `c` exactly as `sim.simulate` does, timing MuJoCo stepping apart from the Python around it."
     clock = clock or Clock()
@@ -103,27 +104,35 @@ def run(c:Compiled, # a compiled scene (variants are copies with edited model fi
             events += _collide(m, d, c, c.collisions, (i + h + 1)*dt, dt)
             x = np.empty_like(x); mujoco.mj_getState(m, d, x, _FULL)
             Xs.append(x[None]); i += h + 1; k = 1     # balls pressed together collide again soon: short chunks, doubling
+            if after_event is not None and (stop := int(math.ceil((events[0] + after_event)/dt)) + 1) < N:
+                N, T = stop, stop*dt; k = max(1, min(CHUNK, N + 1 - i))
         X = np.concatenate(Xs)[:N + 1]; S = np.concatenate(Ss)[:N + 1]
     return _trajectory(c, X, S, N, events, T, _warnings(d), clock)
 
 # %% ../nbs/21_filters.ipynb #fast0002
+TWIN_STEP = 2   # the twin's timestep over the scene's
+
 def fast(c:Compiled, # a compiled scene
          own:bool=False # the caller owns `c` (just compiled it): switch it in place instead of copying the model
         ) -> Compiled:
-    "The scene's filter twin: the same model stepped with semi-implicit Euler (for runs compared with other runs, never for answer keys)."
-    if c.model.opt.integrator == mujoco.mjtIntegrator.mjINT_EULER: return c
-    m = c.model if own else copy.copy(c.model); m.opt.integrator = mujoco.mjtIntegrator.mjINT_EULER
-    return c if own else dataclasses.replace(c, model=m)
+    "The scene's filter twin: the same model stepped with semi-implicit Euler at twice the timestep (for runs compared with other runs, never for answer keys)."
+    if getattr(c, '_twin', False): return c
+    m = c.model if own else copy.copy(c.model)
+    m.opt.integrator = mujoco.mjtIntegrator.mjINT_EULER; m.opt.timestep = TWIN_STEP*m.opt.timestep
+    t = c if own else dataclasses.replace(c, model=m)
+    t._twin = True
+    return t
 
 def run_batch(cs:list, # compiled scenes, typically one scene at many parameter values
               duration:float, # s to simulate each
-              clock:Clock|None=None) -> list:
+              clock:Clock|None=None, after_event:float|None=None # as for `run`
+             ) -> list:
     "`run` on each of `cs`: plain scenes of one structure in one `rollout` call over their models, the rest one by one; a scene that fails gives its exception."
     clock = clock or Clock(); out = [None]*len(cs); groups = {}
     for i, c in enumerate(cs):
         m = c.model
         if c.forces or c.collisions:
-            try: out[i] = run(c, duration, clock)
+            try: out[i] = run(c, duration, clock, after_event)
             except (UserInputError, ValueError) as ex: out[i] = ex
         else: groups.setdefault((mujoco.mj_stateSize(m, _FULL), m.nsensordata, m.opt.timestep, m.opt.integrator), []).append(i)
     for (_, _, dt, _), idx in groups.items():
@@ -256,9 +265,11 @@ class Printed:
     text: str; value: float; unit: object; half: float
 
 def _half(mant:str, exp:int) -> float:
-    "Half a unit of the last digit: a decimal's last printed digit; an integer read to three significant figures (`2` is 2.00, `1540` is 1540)."
-    if '.' in mant: return 0.5*10.0**(exp - len(mant.split('.')[1]))
-    return 0.5*10.0**(exp + max(len(mant.lstrip('0')), 1) - 3) if len(mant.lstrip('0')) < 3 else 0.5*10.0**exp
+    "Half a unit of the last printed digit, the number read to at least three significant figures (`2.8` is 2.80, `2` is 2.00, `1540` is 1540)."
+    last = -len(mant.split('.')[1]) if '.' in mant else 0
+    v = abs(float(mant))
+    third = math.floor(math.log10(v)) - 2 if v > 0 else last   # the place of the third significant digit
+    return 0.5*10.0**(exp + min(last, third))
 
 @lru_cache(maxsize=256)
 def printed_numbers(text:str # a description or question
@@ -439,7 +450,7 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
               eps:float, # how close to y0 counts as equal (printing and integrator error)
               rtol:float=0.05, # the answer's tolerance: roots closer than this to x0 are the answer
               signed:bool=False, # the parameter may be negative
-              n0:int=12, batch:int=8, budget:int=48 # first grid, evaluations per round, most evaluations
+              n0:int=8, batch:int=8, budget:int=40 # first grid, evaluations per round, most evaluations
              ) -> dict:
     "Every root of `values(x) - y0` over [lo, hi], bracketed; `unique` when the only one is within `rtol` of `x0`."
     u_of, x_of, a, b = _scale(lo, hi, x0, signed)
@@ -452,8 +463,8 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
         if not us: return
         ys = values([x_of(u) for u in us])
         for u, y in zip(us, ys): g[u] = float(y) - y0 if y is not None and math.isfinite(y) else math.nan
-    near = lambda u: abs(x_of(u) - x0) <= rtol*max(abs(x0), 1e-12)
-    ev(list(np.linspace(ua, ub, n0)) + [u0, u_of(x0*0.99), u_of(x0*1.01)])
+    near = lambda u: abs(x_of(u) - x0) <= rtol*max(abs(x0), 1e-12)*(1 + 1e-6)
+    ev(list(np.linspace(ua, ub, n0)) + [u_of(x0*(1 - rtol)), u_of(x0*(1 + rtol))])   # the grid and the edges of the answer's tolerance
     while True:
         us = sorted(g); gs = [g[u] for u in us]; rivals, work = [], []
         d = [gs[i + 1] - gs[i] for i in range(len(us) - 1)]         # NaN where a run could not answer
@@ -463,9 +474,9 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
             if not (math.isfinite(gp) and math.isfinite(gq)): continue   # runs that cannot answer: see `_gap_roots`
             nb = [x for x in d[max(i - 1, 0):i + 2] if math.isfinite(x)]
             turn = any(x*y < 0 for x, y in zip(nb, nb[1:]))          # an extreme at an end: where a dip can hide
-            V = max(abs(x) for x in nb) if turn else abs(d[i])
+            V = max(abs(x) for x in nb)
             if gp*gq < 0 and not near(p) and not near(q): rivals.append((p, q, w > TIGHT))   # a root outside the tolerance
-            elif gp*gq < 0 or min(abs(gp), abs(gq)) <= max(eps, 0.25*V):
+            elif gp*gq < 0 or min(abs(gp), abs(gq)) <= eps or (turn and min(abs(gp), abs(gq)) <= 0.5*V):
                 if w > res: work.append((p + q)/2)
                 elif not near((p + q)/2): rivals.append((p, q, False))
         rivals += [(p, q, False) for p, q in _gap_roots(us, gs) if not near((p + q)/2)]   # a sign change across runs that could not answer
@@ -479,7 +490,7 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
         ev(work[:batch])
     lx, rx = (x_of(left) if left > -math.inf else None), (x_of(right) if right < math.inf else None)
     slope = None
-    xm, xp = x0*0.99, x0*1.01
+    xm, xp = x0*(1 - rtol), x0*(1 + rtol)
     if math.isfinite(g.get(u_of(xm), math.nan)) and math.isfinite(g.get(u_of(xp), math.nan)): slope = (g[u_of(xp)] - g[u_of(xm)])/(xp - xm)
     unscanned = sum(1 for u in g if not math.isfinite(g[u]))
     near_r = sorted(rivals, key=lambda r: min(abs(r[0] - u0), abs(r[1] - u0)))[:6]

@@ -27,11 +27,11 @@ from .rewards import gold_of
 # %% auto #0
 __all__ = ['MODES', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'PER_SCENE', 'RECORD_FIELDS', 'PRETTY',
            'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'AFTER', 'AFTER_NUMERIC',
-           'DROP_REASONS', 'ProblemError', 'scene_id', 'split_of', 'Problem', 'ProblemBatch', 'pretty', 'with_unit',
-           'at_time', 'Candidate', 'reader', 'item', 'derive_answer', 'check_reproduce', 'Ctx', 'window', 'scene_times',
-           'numeric', 'component', 'first_rest', 'interior_max', 'event', 'after_event', 'comparison', 'param_symbols',
-           'text_name', 'sym', 'in_regime', 'parameter_draws', 'verify_symbolic', 'symbolic', 'define', 'hide',
-           'reverse', 'self_grade', 'problems_for_scene', 'summarize']
+           'DROP_REASONS', 'SCANS', 'ProblemError', 'scene_id', 'split_of', 'Problem', 'ProblemBatch', 'pretty',
+           'with_unit', 'at_time', 'Candidate', 'reader', 'item', 'derive_answer', 'check_reproduce', 'Ctx', 'window',
+           'scene_times', 'numeric', 'component', 'first_rest', 'interior_max', 'event', 'after_event', 'comparison',
+           'param_symbols', 'text_name', 'sym', 'in_regime', 'parameter_draws', 'verify_symbolic', 'symbolic', 'define',
+           'hide', 'reverse', 'self_grade', 'problems_for_scene', 'summarize']
 
 # %% ../nbs/20_problems.ipynb #d3b12899
 MODES = ('numeric', 'reverse', 'symbolic', 'event', 'comparison', 'component')
@@ -207,6 +207,7 @@ class Ctx:
     family: str; sc: Scene; c: Compiled; tr: Trajectory; rng: np.random.Generator; times: list; tol: float
     clock: Clock = field(default_factory=Clock)
     desc: str|None = None     # the scene's description
+    scans_left: float = math.inf   # root scans the scene may still run (see `SCANS`)
     @property
     def given(self) -> list: return [(f'{i}.{pn}', v, u) for i, pn, v, u, _ in self.sc.meaningful_params() if isinstance(v, float)]
     def bodies(self) -> list: return [i for i in self.sc.entities if i in self.tr.ids()]
@@ -751,7 +752,7 @@ def reverse(ctx:Ctx, observations:list) -> list:
         cd.examine = lambda cd=cd, o=o, alts=alts, T=T, unit=unit, path=path: _examine_reverse(ctx, cd, [o] + alts[:1], T, unit, path)
         out.append(cd)
     for id in ctx.bodies():   # time inference: when does a speed first reach a value?
-        if sc.entities[id].type not in ('mass', 'ball', 'roller', 'projectile', 'rocket', 'movable_pulley'): continue
+        if sc.entities[id].type not in ('mass', 'roller', 'projectile', 'rocket', 'movable_pulley'): continue   # (a ball's speed changes only at a collision)
         s = _speed(id)(ctx.tr)[:ctx.iv() + 1]
         if len(s) < 10: continue
         t = ctx.t(); y0 = float(f'{s[int(round(t/ctx.tr.dt))]:.4g}')
@@ -787,43 +788,18 @@ def _scan(ctx, key, o, y0):
             try:
                 with ctx.clock('compile'): built.append((x, fast(ctx.sc.with_params({key: x}).compile(), own=True)))
             except (UserInputError, ValueError, StopIteration): cache[(key, x)] = (math.inf, None)   # a value the simulator cannot model
-        for (x, _), tr in zip(built, run_batch([c for _, c in built], T, ctx.clock)):
+        for (x, _), tr in zip(built, run_batch([c for _, c in built], T, ctx.clock, after_event=2*AFTER if o.t is None else None)):
             cache[(key, x)] = (T, None if isinstance(tr, Exception) else tr)
         return [Variant('scan', 'scan', key, x, cache[(key, x)][1]).measure(o.f) for x in xs]
     eps = max(_half_printed(with_unit(y0, o.unit)), 3e-3*abs(y0))
     return root_scan(values, lo, hi, x0, y0, eps, ctx.tol, signed=lo < 0)
 
-def _examine_reverse(ctx, cd, observations, T, unit, path) -> dict:
-    "Identifiability of a reverse question: a unique root, else a stated bound, else the next (signed) observation; conditioning and complete data from the chosen scan's slope."
-    x0, key, tol = cd.value, cd.hidden, ctx.tol
-    base_of = lambda o: ctx.runs.base.measure(o.f)
-    def flat(o):   # the observation does not move when the hidden value is rounded: no scan can invert it
-        ms = [abs(v.measure(o.f) - base_of(o)) for v in ctx.runs.nudges if v.target == key and v.traj is not None]
-        s = ctx.stated.get(key)
-        return bool(ms and s) and max(ms) < 1e-2*abs(o.value)*s['half']/max(abs(x0), 1e-12)
-    r = {'range': None, 'evaluations': 0, 'unanswered': 0, 'resolved': True, 'rivals': [], 'n_rivals': 0, 'left': None, 'right': None, 'unique': False, 'slope': None, 'flat': True}
-    bound = None
-    for o in observations:
-        y0 = float(f'{o.value:.4g}')
-        if flat(o): continue
-        r = _scan(ctx, key, o, y0)
-        bound = None if r['unique'] or not r['resolved'] else nice_bound(x0, r['left'], r['right'], tol, signed=cd.signed)
-        if r['unique'] or bound is not None: break
-    ok = r['unique'] or bound is not None
-    cd.ask = _reverse_ask(o, T, unit, y0, bound)
-    cd.reproduce = [{'param': path, 'value': x0, 'unit': unit, 'role': 'parameter'}, {**item(ctx.tr, o.query, 'check'), 'value': y0}]
-    cd.given = [g for g in ctx.given if g[0] != key] + [('observation', y0, o.unit)]
-    cd.verification.update(observation_query=o.query, observation=y0, identifiable=bool(ok),
-                           how='one root over the admissible range' if r['unique'] else (f'one root between the stated bounds {bound}' if ok else
-                               'the observation does not move with the hidden value' if r.get('flat') else
-                               f"{r['n_rivals']} other root(s)" if r['rivals'] else 'unresolved within the scan budget'))
-    if bound is not None: cd.verification['bound'] = list(bound)
-    out = {'identifiability': {**r, 'bound': list(bound) if bound else None}}
-    if o.t is not None and ctx.tr.events: out['event_located'] = ctx.located   # a clock-time observation needs the collision located
-    if r.get('flat'): return out
-    # conditioning and complete data: an input's effect on the observation, over the observation's slope, is its effect on the answer
-    slope = r['slope']; base = ctx.runs.base.measure(o.f)
-    dx = lambda dy: math.inf if not (slope and math.isfinite(dy)) else abs(dy/slope)/max(abs(x0), 1e-12)
+def _reverse_inputs(ctx, key, o, y0, x0):
+    "Conditioning and complete data of a reverse question observing `o`: an input's effect on the observation over the observation's slope (from the hidden value's own nudges) is its effect on the answer."
+    tol = ctx.tol; base = ctx.runs.base.measure(o.f)
+    own = [v for v in ctx.runs.nudges if v.target == key and v.traj is not None]
+    slope = (own[0].measure(o.f) - own[1].measure(o.f))/(own[0].value - own[1].value) if len(own) == 2 else math.nan
+    dx = lambda dy: math.inf if not (math.isfinite(slope) and slope and math.isfinite(dy)) else abs(dy/slope)/max(abs(x0), 1e-12)
     moves = {}
     for v in ctx.runs.nudges:
         if v.target != key and v.traj is not None: moves[v.target] = max(moves.get(v.target, 0.0), dx(v.measure(o.f) - base))
@@ -833,18 +809,46 @@ def _examine_reverse(ctx, cd, observations, T, unit, path) -> dict:
     unst = {v.target: dx(v.measure(o.f) - base) for v in ctx.runs.unprinted if v.target != key}
     for v in (ctx.runs.unstated, ctx.runs.static):
         if v is not None: unst[v.kind] = dx(v.measure(o.f) - base)
-    out['conditioning'] = {'worst': _sig(worst[1]), 'input': worst[0], 'limit': tol/5}
-    out['completeness'] = {'moves': {k: _sig(x) for k, x in unst.items()}, 'missing': sorted(k for k, x in unst.items() if x > tol/5)}
+    return {'conditioning': {'worst': _sig(worst[1]), 'input': worst[0], 'limit': tol/5, 'slope': _sig(slope)},
+            'completeness': {'moves': {k: _sig(x) for k, x in unst.items()}, 'missing': sorted(k for k, x in unst.items() if x > tol/5)}}
+
+def _examine_reverse(ctx, cd, observations, T, unit, path) -> dict:
+    "Identifiability of a reverse question: a unique root, else a stated bound, else the next (signed) observation. Conditioning and complete data come first (from the nudged runs): an observation that fails them is not scanned."
+    x0, key, tol = cd.value, cd.hidden, ctx.tol
+    r = {'range': None, 'evaluations': 0, 'unanswered': 0, 'resolved': True, 'rivals': [], 'n_rivals': 0, 'left': None, 'right': None, 'unique': False, 'slope': None, 'scanned': False}
+    bound, o, inputs = None, observations[0], None
+    for cand in observations:
+        y0 = float(f'{cand.value:.4g}')
+        ins = _reverse_inputs(ctx, key, cand, y0, x0)
+        if inputs is None or cand is observations[0]: o, inputs = cand, ins
+        c = ins['conditioning']
+        if c['worst'] is None or c['worst'] > c['limit'] or ins['completeness']['missing'] or ctx.scans_left <= 0: continue
+        ctx.scans_left -= 1; o, inputs = cand, ins
+        r = {**_scan(ctx, key, cand, y0), 'scanned': True}
+        bound = None if r['unique'] or not r['resolved'] else nice_bound(x0, r['left'], r['right'], tol, signed=cd.signed)
+        if r['unique'] or bound is not None: break
+    ok = r['unique'] or bound is not None
+    y0 = float(f'{o.value:.4g}')
+    cd.ask = _reverse_ask(o, T, unit, y0, bound)
+    cd.reproduce = [{'param': path, 'value': x0, 'unit': unit, 'role': 'parameter'}, {**item(ctx.tr, o.query, 'check'), 'value': y0}]
+    cd.given = [g for g in ctx.given if g[0] != key] + [('observation', y0, o.unit)]
+    cd.verification.update(observation_query=o.query, observation=y0, identifiable=bool(ok),
+                           how='one root over the admissible range' if r['unique'] else (f'one root between the stated bounds {bound}' if ok else
+                               'not scanned: ill-conditioned or incomplete' if not r['scanned'] else
+                               f"{r['n_rivals']} other root(s)" if r['rivals'] else 'unresolved within the scan budget'))
+    if bound is not None: cd.verification['bound'] = list(bound)
+    out = {'identifiability': {**r, 'bound': list(bound) if bound else None}, **inputs}
+    if o.t is not None and ctx.tr.events: out['event_located'] = ctx.located   # a clock-time observation needs the collision located
     return out
 
 def _sig(x): return None if x is None or not math.isfinite(x) else float(f'{x:.3g}')
 
 def _time_move(c, tr):
-    "How far the answer of `c` moves (absolute) when its printed clock time is rounded the other way; None for a question without one."
+    "How far the answer of `c` moves (absolute) when its printed clock time is rounded the other way by `h`: the change over a step either side (at least `h`), scaled to `h`; None for a question without a clock time."
     if c.t is None or c.retime is None: return None
-    h = _half_printed(c.when or at_time(c.t))
-    vals = [v for v in (_try(c.retime(round(c.t + s*h, 6)), tr) for s in (1, -1)) if v is not None]
-    return max((abs(v - c.value) for v in vals), default=math.inf)
+    h = _half_printed(c.when or at_time(c.t)); d = max(h, tr.dt)
+    vals = [v for v in (_try(c.retime(round(c.t + s*d, 6)), tr) for s in (1, -1)) if v is not None]
+    return max((abs(v - c.value)*h/d for v in vals), default=math.inf)
 
 # %% ../nbs/20_problems.ipynb #879f08ad
 DROP_REASONS = {
@@ -859,6 +863,8 @@ DROP_REASONS = {
     'unstated_static_friction': 'the answer depends on whether blocks stick, and only kinetic friction is stated',
     'event_not_located': 'a clock-time question in a scene whose collision the text does not locate',
     'self_grade': 'the record does not grade correct against itself, or a wrong variant grades correct'}
+
+SCANS = 2   # most root scans a scene runs when its problems are capped: each costs a dozen runs or more
 
 def _reasons(cd, checks) -> list:
     "Why a problem is dropped, from its checks (see `DROP_REASONS`)."
@@ -986,7 +992,9 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
             pending.setdefault(mode, []).append((mode, idx, cd))
     queues = _queues(pending, rng); order = [m for m in rng.permutation(sorted(queues))]
     problems = []
+    ctx.scans_left = SCANS if filter and per_scene is not None else math.inf
     def attempt(mode, idx, cd):
+        if cd.examine is not None and ctx.scans_left <= 0: stats[mode]['over_cap'] += 1; return None   # enough root scans for one scene
         checks = _cheap(ctx, cd)
         if not (filter and _reasons(cd, checks)): checks = _examine(ctx, cd, checks)
         why = _reasons(cd, checks)
