@@ -16,7 +16,8 @@ of a baseline commit (default 6e3553d, before the checks), both run in this one 
    its last digit, per family, and the share of candidates over the limit (a fifth of the tolerance); then, with the
    filter on, every drop reason per family (what the dataset manifest reports per family and mode).
 
-Run: `.venv/bin/python benchmarks/bench_quality.py [--speed-scenes 10] [--scenes 3] [--baseline 6e3553d] [--core 0]`
+Run: `.venv/bin/python benchmarks/bench_quality.py [--speed-scenes 10] [--scenes 3] [--baseline 6e3553d] [--core 0] [--only speed reverse conditioning]`
+(from a copy of the tree made with `git archive`, add `--repo PATH` of the checkout the baseline commit is read from).
 """
 import os
 for _v in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS'): os.environ.setdefault(_v, '1')
@@ -47,10 +48,10 @@ for fam, seed, d in job['scenes']:
 print(json.dumps(out, default=str))
 '''
 
-def baseline_tree(commit):
+def baseline_tree(commit, repo=ROOT):
     "The baseline's `physci_lab` and `data` in a temporary folder (from `git archive`): clearly not the current code."
     d = Path(tempfile.mkdtemp(prefix=f'physci_baseline_{commit}_'))
-    tar = subprocess.run(['git', '-C', str(ROOT), 'archive', commit, 'physci_lab', 'data'], capture_output=True, check=True).stdout
+    tar = subprocess.run(['git', '-C', str(repo), 'archive', commit, 'physci_lab', 'data'], capture_output=True, check=True).stdout
     tarfile.open(fileobj=io.BytesIO(tar)).extractall(d)
     return d
 
@@ -194,9 +195,10 @@ if __name__ == '__main__':
     p = argparse.ArgumentParser()
     p.add_argument('--speed-scenes', type=int, default=10); p.add_argument('--scenes', type=int, default=3)
     p.add_argument('--baseline', default='6e3553d'); p.add_argument('--core', type=int, default=None)
+    p.add_argument('--repo', default=str(ROOT), help='the git repository the baseline commit is read from (default: this checkout)')
     p.add_argument('--only', nargs='+', choices=['speed', 'reverse', 'conditioning'], default=['speed', 'reverse', 'conditioning'])
     a = p.parse_args()
-    base = baseline_tree(a.baseline)
+    base = baseline_tree(a.baseline, a.repo)
     print(f"baseline: {a.baseline} (from git, in {base}); current: {ROOT}")
     if 'speed' in a.only: speed(base, a.speed_scenes, a.core)
     if 'reverse' in a.only: reverse_share(base, a.scenes)

@@ -450,19 +450,29 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
               eps:float, # how close to y0 counts as equal (printing and integrator error)
               rtol:float=0.05, # the answer's tolerance: roots closer than this to x0 are the answer
               signed:bool=False, # the parameter may be negative
-              n0:int=8, batch:int=8, budget:int=40 # first grid, evaluations per round, most evaluations
+              n0:int=8, batch:int=12, budget:int=48, # first grid, evaluations per round, most evaluations
+              span:tuple|None=None, step:float|None=None # an oscillating observation: scan only (below, above) x0 on the scan's scale, at most `step` apart
              ) -> dict:
-    "Every root of `values(x) - y0` over [lo, hi], bracketed; `unique` when the only one is within `rtol` of `x0`."
+    "Every root of `values(x) - y0` over [lo, hi] (or the `span` around x0), bracketed; `unique` when the only one is within `rtol` of `x0`."
     u_of, x_of, a, b = _scale(lo, hi, x0, signed)
     a, b = (a + 1e-9*abs(a) if a == lo else a), (b - 1e-9*abs(b) if b == hi else b)
     ua, ub, u0 = u_of(a), u_of(b), u_of(x0)
+    cut = (span is not None and u0 - span[0] > ua, span is not None and u0 + span[1] < ub)   # sides the span stops short of the range
+    if span is not None:
+        ua, ub = max(ua, u0 - span[0]), min(ub, u0 + span[1]); a, b = x_of(ua), x_of(ub)
+        n0 = max(n0, int(math.ceil((ub - ua)/(step or 1.0))) + 1)
     res = rtol/4
-    g, order = {}, []
+    g, smooth, parent = {}, set(), {}
     def ev(us):
         us = [u for u in us if u not in g]
         if not us: return
         ys = values([x_of(u) for u in us])
         for u, y in zip(us, ys): g[u] = float(y) - y0 if y is not None and math.isfinite(y) else math.nan
+        for m in us:   # an interval whose midpoint lies between its ends is monotone as far as can be seen: no turn hides in its halves
+            if (pq := parent.get(m)) is None: continue
+            ga, gb, gm = g[pq[0]], g[pq[1]], g[m]
+            if math.isfinite(ga) and math.isfinite(gb) and math.isfinite(gm) and min(ga, gb) - eps <= gm <= max(ga, gb) + eps:
+                smooth.update({(pq[0], m), (m, pq[1])})
     near = lambda u: abs(x_of(u) - x0) <= rtol*max(abs(x0), 1e-12)*(1 + 1e-6)
     ev(list(np.linspace(ua, ub, n0)) + [u_of(x0*(1 - rtol)), u_of(x0*(1 + rtol))])   # the grid and the edges of the answer's tolerance
     while True:
@@ -475,10 +485,12 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
             nb = [x for x in d[max(i - 1, 0):i + 2] if math.isfinite(x)]
             turn = any(x*y < 0 for x, y in zip(nb, nb[1:]))          # an extreme at an end: where a dip can hide
             V = max(abs(x) for x in nb)
-            if gp*gq < 0 and not near(p) and not near(q): rivals.append((p, q, w > TIGHT))   # a root outside the tolerance
+            if gp*gq < 0 and not near(p) and not near(q):
+                rivals.append((p, q, w > TIGHT)); parent[(p + q)/2] = (p, q)   # a root outside the tolerance
             elif gp*gq < 0 or min(abs(gp), abs(gq)) <= eps or (turn and min(abs(gp), abs(gq)) <= 0.5*V):
-                if w > res: work.append((p + q)/2)
+                if w > res: work.append((p + q)/2); parent[(p + q)/2] = (p, q)
                 elif not near((p + q)/2): rivals.append((p, q, False))
+            elif (p, q) not in smooth and w > res: work.append((p + q)/2); parent[(p + q)/2] = (p, q)   # not yet seen to be smooth
         rivals += [(p, q, False) for p, q in _gap_roots(us, gs) if not near((p + q)/2)]   # a sign change across runs that could not answer
         lr = max(((p, q, t) for p, q, t in rivals if q <= u0), default=None, key=lambda r: r[1])
         rr = min(((p, q, t) for p, q, t in rivals if p >= u0), default=None, key=lambda r: r[0])
@@ -488,6 +500,8 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
         work += [(r[0] + r[1])/2 for r in (lr, rr) if r and r[2]]   # tighten the nearest rivals (for a bound)
         if not work or len(g) >= budget: break
         ev(work[:batch])
+    if cut[0] and left == -math.inf: left = ua      # the end of a span counts as a rival: only a bound makes the root unique there
+    if cut[1] and right == math.inf: right = ub
     lx, rx = (x_of(left) if left > -math.inf else None), (x_of(right) if right < math.inf else None)
     slope = None
     xm, xp = x0*(1 - rtol), x0*(1 + rtol)
@@ -496,7 +510,8 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
     near_r = sorted(rivals, key=lambda r: min(abs(r[0] - u0), abs(r[1] - u0)))[:6]
     return {'range': [_sig(a), _sig(b)], 'scale': 'asinh' if signed or lo < 0 else 'log', 'evaluations': len(g), 'unanswered': unscanned,
             'resolved': open_ == 0, 'rivals': sorted([_sig(x_of(p)), _sig(x_of(q))] for p, q, _ in near_r), 'n_rivals': len(rivals),
-            'left': _sig(lx), 'right': _sig(rx), 'unique': not rivals and open_ == 0, 'slope': slope}
+            'left': _sig(lx), 'right': _sig(rx), 'unique': not rivals and open_ == 0 and not any(cut), 'slope': slope,
+            'span': None if span is None else [_sig(a), _sig(b)]}
 
 def _gap_roots(us, gs):
     "Stretches of runs that could not answer (rejected, or cut before the observation), between finite values of opposite sign: a root may lie inside."

@@ -27,11 +27,11 @@ from .rewards import gold_of
 # %% auto #0
 __all__ = ['MODES', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'PER_SCENE', 'RECORD_FIELDS', 'PRETTY',
            'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'AFTER', 'AFTER_NUMERIC',
-           'DROP_REASONS', 'SCANS', 'ProblemError', 'scene_id', 'split_of', 'Problem', 'ProblemBatch', 'pretty',
-           'with_unit', 'at_time', 'Candidate', 'reader', 'item', 'derive_answer', 'check_reproduce', 'Ctx', 'window',
-           'scene_times', 'numeric', 'component', 'first_rest', 'interior_max', 'event', 'after_event', 'comparison',
-           'param_symbols', 'text_name', 'sym', 'in_regime', 'parameter_draws', 'verify_symbolic', 'symbolic', 'define',
-           'hide', 'reverse', 'self_grade', 'problems_for_scene', 'summarize']
+           'OSCILLATORS', 'DROP_REASONS', 'SCANS', 'ProblemError', 'scene_id', 'split_of', 'Problem', 'ProblemBatch',
+           'pretty', 'with_unit', 'at_time', 'Candidate', 'reader', 'item', 'derive_answer', 'check_reproduce', 'Ctx',
+           'window', 'scene_times', 'numeric', 'component', 'first_rest', 'interior_max', 'event', 'after_event',
+           'comparison', 'param_symbols', 'text_name', 'sym', 'in_regime', 'parameter_draws', 'verify_symbolic',
+           'symbolic', 'define', 'hide', 'reverse', 'self_grade', 'problems_for_scene', 'summarize']
 
 # %% ../nbs/20_problems.ipynb #d3b12899
 MODES = ('numeric', 'reverse', 'symbolic', 'event', 'comparison', 'component')
@@ -792,7 +792,27 @@ def _scan(ctx, key, o, y0):
             cache[(key, x)] = (T, None if isinstance(tr, Exception) else tr)
         return [Variant('scan', 'scan', key, x, cache[(key, x)][1]).measure(o.f) for x in xs]
     eps = max(_half_printed(with_unit(y0, o.unit)), 3e-3*abs(y0))
-    return root_scan(values, lo, hi, x0, y0, eps, ctx.tol, signed=lo < 0)
+    span = step = None
+    if _oscillates(ctx.sc):   # rivals wherever the phase has wrapped: scan a factor 1.6-4 each way (drawn), finely enough for the half-periods seen
+        span = tuple(math.log(ctx.rng.uniform(1.6, 4.0)) for _ in range(2))
+        step = min(0.3, 0.385/(_reversals(ctx.tr, ctx.W if o.t is None else o.t) + 0.5))
+    return root_scan(values, lo, hi, x0, y0, eps, ctx.tol, signed=lo < 0, span=span, step=step)
+
+OSCILLATORS = ('pendulum', 'rod_pendulum', 'planet', 'charge')   # entity types that swing, orbit or gyrate (springs oscillate too)
+
+def _oscillates(sc) -> bool:
+    "Whether a scene's motion is periodic (a spring, a pendulum, an orbit, a charge in a field), so its observations wrap with the phase."
+    return bool(sc.springs) or any(e.type in OSCILLATORS for e in sc.entities.values())
+
+def _reversals(tr, T) -> int:
+    "Most times any degree of freedom reverses its velocity in [0, T] of a run."
+    i = int(round(min(T, tr.valid_until)/tr.dt)); v = tr.qvel[:i + 1]
+    if not v.size: return 0
+    out = 0
+    for j in range(v.shape[1]):
+        x = v[:, j]; x = x[np.abs(x) > 1e-3*max(np.abs(x).max(), 1e-12)]
+        out = max(out, int((np.diff(np.sign(x)) != 0).sum()))
+    return out
 
 def _reverse_inputs(ctx, key, o, y0, x0):
     "Conditioning and complete data of a reverse question observing `o`: an input's effect on the observation over the observation's slope (from the hidden value's own nudges) is its effect on the answer."
