@@ -96,7 +96,8 @@ class EntityType:
     stage = 1              # build order: 0 supports, 1 placed bodies, 2 string-placed, 3 spring-placed
     def validate(self, e:'Entity', scene:'Scene'): pass
     def build(self, e:'Entity', ctx:'BuildContext'): raise NotImplementedError
-    def describe(self, e:'Entity', scene:'Scene') -> str: return ''
+    def describe(self, e:'Entity', scene:'Scene', w) -> str: return ''   # its sentence, written with `w` (a `words.Words`)
+    def state(self, e:'Entity', scene:'Scene', w): return None         # how it starts (a sentence, or `entities.REST`); None: said in `describe`
     def quantities(self, e:'Entity') -> list[str]: return []
 
 @dataclass
@@ -187,7 +188,7 @@ class BuildContext:
     size_time: float = 1.0                           # s: geometry stays valid at least this long
     init: dict = field(default_factory=dict)         # joint name -> (initial qpos, initial qvel)
     top: float = 0.0                                 # m, height of the free pulleys
-    max_dt: float = 1e-3                             # s, largest timestep the entities allow
+    max_dt: float = math.inf                         # s, largest timestep the entities allow (the scene's time scale bounds it too)
 
     @property
     def g(self) -> float: return self.scene.gravity

@@ -94,7 +94,8 @@ def _orbit(sc, tr):
 
 def _rocket(sc, tr):
     r = sc.entities['rocket']; m0 = r['mass'] + r['fuel_mass']; u, b, g = r['exhaust_speed'], r['burn_rate'], sc.gravity
-    return _rows(tr, [(f'rocket.speed@{t}', u*math.log(m0/(m0 - b*t)) - g*t) for t in TIMES] + [(f'rocket.mass@{t}', m0 - b*t) for t in TIMES])
+    tb = r['fuel_mass']/b   # burnout: then it coasts, decelerating at g
+    return _rows(tr, [(f'rocket.speed@{t}', u*math.log(m0/(m0 - b*min(t, tb))) - g*t) for t in TIMES] + [(f'rocket.mass@{t}', m0 - b*min(t, tb)) for t in TIMES])
 
 def _charge(sc, tr):
     p, B = sc.entities['particle'], sc.entities['field']['B']

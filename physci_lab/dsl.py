@@ -16,11 +16,15 @@ from .core import UserInputError, data_path
 from .bodies import (SceneError, Param, EntityType, Entity, Body, Placed, BuildContext, ENTITY_TYPES, register, shape_inertia, _fmt)
 from . import entities as _catalogue   # registers the entity types
 from .entities import decide_static_friction
+from .entities import REST
 from .strings import layout_strings, build_springs, describe_connections
+from .bodies import _ent_on
+from .words import Words, Description, qty, cap, listing
 
 # %% auto #0
 __all__ = ['SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'entity_types', 'Scene', 'load_scene', 'meaningful_params',
-           'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'compile_scene', 'to_xml', 'describe']
+           'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'time_scale', 'compile_scene', 'to_xml',
+           'describe']
 
 # %% ../nbs/10_dsl.ipynb #596f02f4
 def entity_types() -> dict:
@@ -32,7 +36,7 @@ SPRING_PARAMS = {'k': Param('N/m', 0, 1e5, lo_open=True, sample=(10, 200), doc='
 STRING_PARAMS = {'path': Param(kind='vector', meaningful=False)}
 SCENE_PARAMS = {'gravity': Param('m/s^2', 0, 100, default=9.81, doc='gravitational acceleration'),
                 'restitution': Param('', 0, 1, default=None, sample=(0.2, 1.0), doc='coefficient of restitution'),
-                'duration': Param('s', 0, 100, lo_open=True, default=2.0, meaningful=False),
+                'duration': Param('s', 0, 1e9, lo_open=True, default=2.0, meaningful=False),
                 'timestep': Param('s', 1e-5, 0.01, default=None, meaningful=False)}
 _TOP = ('name', 'duration', 'timestep', 'gravity', 'restitution', 'entities', 'strings', 'springs')
 _ID = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*$')
@@ -248,6 +252,10 @@ class Compiled:
     @property
     def needs_python(self) -> bool: return bool(self.forces or self.collisions)
 
+def time_scale(sc:Scene) -> float:
+    "The scene's unit of time (s): 1 for scenes of seconds, a power of ten for slow ones (an orbit of hours: 1000 s); steps and asked times are multiples of it."
+    return 10.0**max(0, math.floor(math.log10(sc.duration/2) + 1e-9))
+
 def compile_scene(sc:Scene) -> Compiled:
     "Build the scene into an MjSpec and compile it."
     spec = mujoco.MjSpec()
@@ -275,9 +283,10 @@ def compile_scene(sc:Scene) -> Compiled:
         if e.id not in ctx.placed: e.kind.build(e, ctx)
     if ctx.forces or ctx.collisions:
         spec.option.integrator = mujoco.mjtIntegrator.mjINT_EULER
-    dt = sc.timestep or min(5e-4 if (ctx.forces or ctx.collisions) else 1e-3, ctx.max_dt)
-    if sc.timestep is None:  # a step that divides 1 ms, so times with 3 decimals are recorded times
-        dt = next(x for x in (1e-3, 5e-4, 2.5e-4, 1e-4, 5e-5, 2.5e-5, 1e-5, 5e-6, 2.5e-6, 1e-6) if x <= dt*(1 + 1e-9))
+    ts = time_scale(sc)
+    dt = sc.timestep or min((5e-4 if (ctx.forces or ctx.collisions) else 1e-3)*ts, ctx.max_dt)
+    if sc.timestep is None:  # a step that divides 1 ms (of the time scale), so times with 3 decimals are recorded times
+        dt = ts*next(x for x in (1e-3, 5e-4, 2.5e-4, 1e-4, 5e-5, 2.5e-5, 1e-5, 5e-6, 2.5e-6, 1e-6) if x*ts <= dt*(1 + 1e-9))
     spec.option.timestep = dt
     for eid, p in ctx.placed.items():
         if p.body:
@@ -307,24 +316,68 @@ def to_xml(self) -> str:
 Scene.compile, Scene.to_xml = compile_scene, to_xml
 
 # %% ../nbs/10_dsl.ipynb #00d99cb1
-def describe(self) -> str:
-    "English description: every meaningful parameter with its unit, nothing that does not matter."
-    parts = [e.kind.describe(e, self) for e in self.entities.values()]
-    parts += describe_connections(self)
-    if self.restitution is not None and any(e.type == 'ball' for e in self.entities.values()):
-        parts.append(f"Collisions have a coefficient of restitution of {_fmt(self.restitution)}.")
-    parts.append(_axes(self))
-    return ' '.join(p for p in parts if p)
+def _hung(sc, e) -> bool:
+    "A body the text introduces with what holds it (a string, a spring, a movable pulley)."
+    if e.type == 'movable_pulley': return True
+    if e.type != 'mass': return False
+    on = e.get('on')
+    if on is not None: return sc.entities[on].type == 'movable_pulley'
+    return any(e.id in s['path'] for s in sc.strings.values()) or any(e.id in s['between'] for s in sc.springs.values())
 
-def _axes(sc) -> str:
+def describe(self, symbols:dict|None=None, # parameter key -> symbol ('ramp.angle' -> 'θ'): the value is printed with it, `θ = 30.0°`
+             hidden=() # parameter keys whose values are withheld (`an unknown angle θ`); each needs a symbol
+            ) -> Description:
+    "The scene in a teacher's words: the setting, the bodies, what joins them, how they start, the axes; every meaningful parameter once, with its unit. A `Description` (a `str`) that knows which parameters it `stated`."
+    w = Words(self, symbols, hidden)
+    ents = list(self.entities.values())
+    first = [e for e in ents if e.kind.stage == 0 or e.type == 'star']
+    parts = [e.kind.describe(e, self, w) for e in first]
+    parts += [e.kind.describe(e, self, w) for e in ents if e not in first and not _hung(self, e)]
+    parts += describe_connections(self, w)
+    parts += [e.kind.describe(e, self, w) for e in ents if e not in first and _hung(self, e) and e.id not in w.met]
+    states = [(e.id, e.kind.state(e, self, w)) for e in ents]
+    parts += [s for _, s in states if s and s != REST]
+    parts.append(_at_rest(w, [i for i, s in states if s == REST], sum(s is not None for _, s in states)))
+    if self.restitution is not None and any(e.type == 'ball' for e in ents):
+        key = 'scene.restitution'
+        parts.append("The collision between the balls is perfectly elastic." if self.restitution == 1 and key not in w.symbols
+                     else f"The collision between the balls has {w.p(key, 'coefficient of restitution', link='of', article=True)}.")
+        w.stated.add(key)
+    parts.append(_limits(self))
+    parts.append(_axes(self, w))
+    return w.done(' '.join(p for p in parts if p))
+
+def _at_rest(w, ids, moving) -> str:
+    "One sentence for the bodies that start from rest (`moving`: how many bodies have a starting state at all)."
+    if not ids: return ''
+    if len(ids) > 1 and len(ids) == moving: return 'The system starts from rest.'
+    return f"{cap(listing([w.ref(i) for i in ids]))} {'starts' if len(ids) == 1 else 'start'} from rest."
+
+def _limits(sc) -> str:
+    "The assumption that no body meets a geometric limit (a pulley, the end of a ramp, the edge of the block below) while the questions look."
+    ends = []
+    if any(x.type == 'fixed_pulley' or x.type == 'movable_pulley' for x in sc.entities.values()) and sc.strings: ends.append('a pulley')
+    if any(x.type == 'incline' and any(r.type in ('mass', 'roller') for r in _ent_on(sc, x.id)) for x in sc.entities.values()): ends.append('the end of the ramp')
+    if any(x.type == 'mass' and x.get('on') and sc.entities[x['on']].type == 'mass' for x in sc.entities.values()): ends.append('the edge of the block beneath it')
+    return f"Nothing reaches {' or '.join(ends)} during the motion considered." if ends else ''
+
+def _axes(sc, w) -> str:
     "The sentence fixing the axes (and g) a question's components and signs refer to."
     types = {e.type for e in sc.entities.values()}
     planar = types & {'charge', 'planet', 'star'} or any(e.type == 'ball' and e.kind.matters(e, 'y', sc) for e in sc.entities.values())
     if sc._matters('scene', 'gravity'):
-        return f"Take x horizontal (to the right), z vertically upward, and g = {_fmt(sc.gravity)} m/s² downward."
-    if planar: return "Take x and y in the plane of motion, with z perpendicular to it."
-    if 'ball' in types: return "Take x along the line, to the right."
-    if 'wheel' in types: return "The axle points along y; a positive torque turns the wheel in the positive sense about y."
+        w.printed['scene.gravity'] += 1
+        if 'scene.gravity' in w.hidden: return "Take x horizontal (to the right) and z vertically upwards; the gravitational acceleration g is unknown."
+        w.stated.add('scene.gravity')
+        return f"Take g = {qty(sc.gravity, 'm/s^2')}, with x horizontal (to the right) and z vertically upwards."
+    star = next((e for e in sc.entities.values() if e.type == 'star'), None)
+    if star is not None: return f"Take the centre of {w.ref(star.id)} as the origin, with x and y in the plane of the orbit{'s' if sum(e.type == 'planet' for e in sc.entities.values()) > 1 else ''}."
+    if 'charge' in types: return "Gravity is negligible. Take x and y in the plane of motion, with z perpendicular to it."
+    if planar: return "Take x and y in the plane of the table, with z perpendicular to it."
+    if 'ball' in types: return "The x-axis points to the right along the line."
+    if 'wheel' in types:
+        wh = next(e for e in sc.entities.values() if e.type == 'wheel')
+        return f"The axle points along y; a positive torque turns {w.ref(wh.id)} in the positive sense about y."
     return ''
 
 Scene.describe = describe

@@ -13,11 +13,12 @@ from .bodies import (Param, EntityType, Entity, SceneError, Body, BuildContext, 
                                SOLREF, SOLIMP, BOX, CLEAR, BIG, _q, _ent_on, _in_strings, _in_springs, _stack_mass, _paren)
 from .fields import G, NewtonGravity, RocketThrust, Lorentz
 from .strings import string_motion
+from .words import Words, qty, num, cap, listing
 
 # %% auto #0
-__all__ = ['BODY_QUANTITIES', 'BETA', 'Incline', 'Floor', 'Wall', 'Ceiling', 'Mass', 'decide_static_friction', 'FixedPulley',
-           'MovablePulley', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel', 'Ball', 'Projectile', 'Star', 'Planet',
-           'Rocket', 'Charge', 'MagneticField', 'ElectricField']
+__all__ = ['REST', 'BODY_QUANTITIES', 'BETA', 'Incline', 'Floor', 'Wall', 'Ceiling', 'Mass', 'decide_static_friction',
+           'FixedPulley', 'MovablePulley', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel', 'Ball', 'Projectile', 'Star',
+           'Planet', 'Rocket', 'Charge', 'MagneticField', 'ElectricField']
 
 # %% ../nbs/11_entities.ipynb #40e2b6db
 def _req(unit, lo=0, hi=None, **kw): return Param(unit, lo, hi, required=True, **kw)
@@ -26,6 +27,40 @@ def _mass(**kw): return Param('kg', 0, 1000, lo_open=True, required=True, sample
 
 def _jkw(friction=0.0):
     return {'frictionloss': friction, 'solref_friction': SOLREF, 'solimp_friction': SOLIMP}
+
+REST = 'starts from rest'   # what `EntityType.state` returns for a body that only starts from rest (the description gathers them in one sentence)
+
+def _friction(w, id, mu, ms) -> str:
+    "'coefficients of static and kinetic friction both equal to 0.3', or each coefficient where they differ."
+    k, s = f'{id}.mu', f'{id}.mu_static'
+    if ms is not None and ms != mu:
+        return (f"{w.p(s, 'coefficient of static friction', link='of', article=True)} and "
+                f"{w.p(k, 'coefficient of kinetic friction', link='of', article=True)}")
+    if ms is not None: w.stated.add(s)
+    return f"coefficients of static and kinetic friction both equal to {w.p(k, '', article=True, bare=True)}"
+
+def _rough(e, w, key='mu') -> bool:
+    return bool(e.get(key) or e.get('mu_static') or f'{e.id}.mu' in w.symbols)
+
+def _surface(kind, e, sc, w) -> str:
+    "What the description says about a ramp's or floor's friction: '; it is frictionless', '; its surface is rough, with …', or nothing where no block slides on it."
+    if not kind.matters(e, 'mu', sc): return ''
+    if not _rough(e, w): w.q(f'{e.id}.mu', 0.0, ''); return '; it is frictionless'
+    return '; its surface is rough, with ' + _friction(w, e.id, e.get('mu', 0), e.get('mu_static'))
+
+def _contact(e, w, between) -> str:
+    if not _rough(e, w):
+        if e.get('mu') is not None: w.q(f'{e.id}.mu', 0.0, '')
+        return f"the contact between {between} is frictionless"
+    return f"{between} are in rough contact, with " + _friction(w, e.id, e.get('mu') or 0, e.get('mu_static'))
+
+def _signed(w, key, shown, symbolic, along) -> str:
+    "A signed parameter along a line: its size and direction ('2.00 m/s up the slope'), or with a symbol its signed component along the positive direction."
+    v = w.value(key)
+    if key in w.symbols: return symbolic.format(pos=along[0], v=w.p(key, '', article=True, bare=True))
+    return shown.format(dir=along[0] if v >= 0 else along[1], v=w.p(key, '', bare=True, value=abs(v)))
+
+def _spring_id(sc, s): return next(k for k, v in sc.springs.items() if v is s)
 
 # %% ../nbs/11_entities.ipynb #76aed762
 @register
@@ -71,14 +106,12 @@ class Incline(EntityType):
         ctx.spec.worldbody.add_geom(name=e.id, type=mujoco.mjtGeom.mjGEOM_BOX, size=[L/2, 0.4, thick], pos=list(centre), quat=q,
                                     rgba=[0.55, 0.45, 0.35, 1], contype=0, conaffinity=0)
         ctx.placed[e.id] = Placed(extra={'top': top, 'u': u, 'n': n, 'L': L, 'quat': q, 'theta': th, 'pulled': pulled, 'next_s': None})
-    def describe(self, e, sc):
-        if not _ent_on(sc, e.id): return ''
-        mu, ms = e.get('mu', 0), e.get('mu_static')
-        what = 'The floor is horizontal' if e['angle'] == 0 else f"A fixed ramp ({e.id}) is inclined at {_fmt(e['angle'])}° to the horizontal, rising towards +x"
-        if not self.matters(e, 'mu', sc): return what + ('.' if e['angle'] == 0 or any(r.type == 'roller' for r in _ent_on(sc, e.id)) else ' and is frictionless.')
-        if mu == 0 and not ms: return what + ' and frictionless.'
-        if ms is not None and ms != mu: return what + f"; the coefficients of static and kinetic friction between it and the block on it are {_fmt(ms)} and {_fmt(mu)}."
-        return what + f"; the coefficient of kinetic friction between it and the block on it is {_fmt(mu)}."
+    def describe(self, e, sc, w):
+        riders = _ent_on(sc, e.id)
+        if not riders: return ''
+        ramp = cap(w.mention(e.id, pre='fixed'))
+        what = f"{ramp} is inclined at {w.p(f'{e.id}.angle', 'angle', article=True, bare=True)} to the horizontal, rising to the right"
+        return what + _surface(self, e, sc, w) + '.'
 
 def _spring_reach(sc, riders, g_along):
     "How far (m) spring-held blocks get from where they start: twice each spring's amplitude, plus the span of the spring itself."
@@ -100,7 +133,9 @@ class Floor(Incline):
     def build(self, e, ctx):
         e2 = Entity(e.id, 'floor', {**e.params, 'angle': 0.0})
         Incline.build(self, e2, ctx)
-    def describe(self, e, sc): return Incline.describe(self, Entity(e.id, 'floor', {**e.params, 'angle': 0}), sc)
+    def describe(self, e, sc, w):
+        if not _ent_on(sc, e.id): return ''
+        return cap(w.ref(e.id)) + ' is horizontal' + _surface(self, e, sc, w).replace('; it is', ' and') + '.'
 
 @register
 class Wall(EntityType):
@@ -222,30 +257,33 @@ class Mass(EntityType):
         if p.joints and e.get('velocity'): ctx.init[p.joints[0]] = (0.0, e['velocity'])
         if p.joints and e.get('force'): _const_force(ctx, p.joints[0], e['force'], f'{e.id}:force')
         if p.extra.get('mu_k'): ctx.conservative = ctx.conservative  # friction only removes energy
-    def describe(self, e, sc):
+    def describe(self, e, sc, w):
         on = e.get('on'); t = sc.entities[on].type if on else None
-        held = [sid for sid, s in sc.strings.items() if e.id in s['path'] and not (len(s['path']) == 2 and s['path'][0] == e.id)]   # not a string it carries
-        where = {None: (f' hangs from the string {held[0]}' if len(sc.strings) > 1 and held else ' hangs from the string') if _in_strings(sc, e.id) else (' hangs from the spring' if _in_springs(sc, e.id) else ' falls freely'),
-                 'incline': ' rests on the ramp' + _paren(on, 'ramp'), 'floor': ' rests on the floor', 'mass': f' rests on top of block {on}',
-                 'movable_pulley': f' hangs from the movable pulley {on}'}[t]
-        if t == 'mass':
-            mu, ms = e.get('mu') or 0, e.get('mu_static')
-            where += (f"; the coefficients of static and kinetic friction between the two blocks are {_fmt(ms)} and {_fmt(mu)}" if ms is not None and ms != mu
-                      else (f"; the coefficient of kinetic friction between the two blocks is {_fmt(mu)}" if mu else '; the contact between the two blocks is frictionless'))
-        along = {'incline': ('up the slope', 'down the slope'), 'floor': ('to the right (+x)', 'to the left (−x)'), 'mass': ('to the right (+x)', 'to the left (−x)'),
+        if e.id in w.met: return ''   # introduced with the string or spring it hangs from
+        intro = cap(w.mention(e.id, lambda: 'of ' + w.p(f'{e.id}.mass', 'mass')))
+        if t in ('incline', 'floor'):
+            return f"{intro} rests on {w.ref(on)}" + ''.join(f", to the right of {w.ref(s['between'][0])}" for s in _in_springs(sc, e.id)
+                                                             if s['between'][1] == e.id and s['between'][0] in w.met and sc.entities[s['between'][0]].get('on') == on) + '.'
+        if t == 'mass': return f"{intro} rests on {w.ref(on)}; " + _contact(e, w, 'the two blocks') + '.'
+        if t == 'movable_pulley': return f"{intro} hangs from {w.ref(on)}."
+        return f"{intro} is held at rest and released to fall freely."
+    def state(self, e, sc, w):
+        on = e.get('on'); t = sc.entities[on].type if on else None
+        along = {'incline': ('up the slope', 'down the slope'), 'floor': ('to the right', 'to the left'), 'mass': ('to the right', 'to the left'),
                  None: ('upwards', 'downwards'), 'movable_pulley': ('upwards', 'downwards')}[t]
-        extra = []
-        if e.get('force'): extra.append(f"is pushed by a constant force of {_fmt(abs(e['force']))} N directed {along[e['force'] < 0]}")
-        sp = [s for s in sc.springs.values() if e.id in s['between']]
+        out = []
+        if e.get('force'): out.append(_signed(w, f'{e.id}.force', 'is pushed {dir} by a constant force of {v}', 'is acted on by a constant force along its line of motion whose component {pos} is {v}', along))
+        sp = _in_springs(sc, e.id)
         if e.get('displacement') and sp:
             d = e['displacement']; vertical = any(sc.entities[x].type == 'ceiling' for s in sp for x in s['between'])
-            rest = '' if e.get('velocity') else ' from rest'
-            if vertical: extra.append(f"is pulled {_fmt(abs(d))} m {'below' if d > 0 else 'above'} its equilibrium position and released{rest}")
-            else: extra.append(f"is released{rest} with the spring {'stretched' if d > 0 else 'compressed'} {_fmt(abs(d))} m from its natural length")
-        if e.get('velocity'): extra.append(f"is given an initial velocity of {_fmt(abs(e['velocity']))} m/s {along[e['velocity'] < 0]}")
-        elif t != 'movable_pulley' and not (e.get('displacement') and sp): extra.append('starts from rest')
-        if len(extra) > 1: extra = [', '.join(extra[:-1]) + ' and ' + extra[-1]]
-        return f"A {_fmt(e['mass'])} kg block ({e.id}){where}" + ('; it ' + extra[0] if extra else '') + '.'
+            rest = '' if e.get('velocity') else ' from rest'; D = w.p(f'{e.id}.displacement', 'distance', article=True, bare=True, value=abs(d))
+            if vertical: out.append(f"is pulled {D} {'below' if d > 0 else 'above'} its equilibrium position and released{rest}")
+            else: out.append(f"is released{rest} with {w.ref(_spring_id(sc, sp[0]))} {'stretched' if d > 0 else 'compressed'} by {D} from its natural length")
+        if e.get('velocity'): out.append(_signed(w, f'{e.id}.velocity', 'is given an initial velocity of {v} {dir}', 'is given an initial velocity whose component {pos} is {v}', along))
+        elif t != 'movable_pulley' and not (e.get('displacement') and sp):
+            if not out: return REST
+            out.append('starts from rest')
+        return f"{cap(w.ref(e.id))} {listing(out)}." if out else REST
 
 def decide_static_friction(c):
     "For blocks starting from rest with mu_static > mu: keep the friction limit at mu_static*N if that holds them, else use mu*N."
@@ -311,7 +349,7 @@ class FixedPulley(EntityType):
         b.add_geom(type=mujoco.mjtGeom.mjGEOM_CYLINDER, size=[R, 0.02, 0], quat=_q([1, 0, 0], math.pi/2), rgba=[0.8, 0.8, 0.2, 1],
                    contype=0, conaffinity=0, mass=0.0)
         ctx.placed[e.id] = Placed(None, None, [], None, None, {'centre': centre, 'radius': R})
-    def describe(self, e, sc): return ''   # described with its string
+    def describe(self, e, sc, w): return ''   # described with its string
 
 @register
 class MovablePulley(EntityType):
@@ -326,9 +364,8 @@ class MovablePulley(EntityType):
                  sites={f'{e.id}:in': (-R, 0, 0), f'{e.id}:out': (R, 0, 0)}).add_to(ctx.spec.worldbody)
         ctx.sites[f'{e.id}:in'] = centre - [R, 0, 0]; ctx.sites[f'{e.id}:out'] = centre + [R, 0, 0]
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:slide'], np.array([0, 0, 1.0]), None, {'centre': centre, 'radius': R})
-    def describe(self, e, sc):
-        load = [x for x in _ent_on(sc, e.id)]
-        return f"A movable pulley ({e.id}) of mass {_fmt(e['mass'])} kg{' (its block included)' if load else ''} hangs in a loop of the string and starts from rest."
+    def describe(self, e, sc, w): return ''   # introduced with its string
+    def state(self, e, sc, w): return REST
 
 # %% ../nbs/11_entities.ipynb #7315f1ba
 BETA = {'solid_cylinder': 0.5, 'hoop': 1.0, 'solid_sphere': 0.4, 'shell': 2/3}
@@ -365,10 +402,14 @@ class Roller(EntityType):
         ctx.placed[e.id] = Placed(e.id, f'{e.id}:site', [f'{e.id}:slide', f'{e.id}:roll'], r['u'], e['on'], {'half': R, 's0': s0, 'N': m*ctx.g*math.cos(r['theta'])})
         if e.get('velocity'): ctx.init[f'{e.id}:slide'] = (0.0, e['velocity']); ctx.init[f'{e.id}:roll'] = (0.0, e['velocity']/R)
         ctx.checks.append(_leaves_ramp(e.id, e['on']))
-    def describe(self, e, sc):
-        nm = {'solid_cylinder': 'solid cylinder', 'hoop': 'thin hoop', 'solid_sphere': 'solid sphere', 'shell': 'thin spherical shell'}[e.get('shape', 'solid_cylinder')]
-        v = f" with initial speed {_fmt(abs(e['velocity']))} m/s {'up' if e['velocity'] > 0 else 'down'} the slope" if e.get('velocity') else ' from rest'
-        return f"A {nm} ({e.id}) of mass {_fmt(e['mass'])} kg and radius {_fmt(e.get('radius', 0.1))} m rolls without slipping down the ramp{_paren(e['on'], 'ramp')}, starting{v}."
+    def describe(self, e, sc, w):
+        pre = {'solid_cylinder': 'uniform solid', 'hoop': 'thin', 'solid_sphere': 'uniform solid', 'shell': 'thin spherical'}[e.get('shape', 'solid_cylinder')]
+        intro = cap(w.mention(e.id, lambda: f"of {w.p(f'{e.id}.mass', 'mass')} and {w.p(f'{e.id}.radius', 'radius')}", pre=pre))
+        return f"{intro} is placed on {w.ref(e['on'])} and rolls along it without slipping."
+    def state(self, e, sc, w):
+        if not e.get('velocity'): return REST
+        return _signed(w, f'{e.id}.velocity', cap(w.ref(e.id)) + ' is given an initial speed of {v} {dir}.',
+                       cap(w.ref(e.id)) + ' is given an initial velocity whose component {pos} is {v}.', ('up the slope', 'down the slope'))
 
 @register
 class Pendulum(EntityType):
@@ -385,8 +426,11 @@ class Pendulum(EntityType):
         ctx.spec.body(e.id).add_geom(type=mujoco.mjtGeom.mjGEOM_CAPSULE, fromto=[0, 0, 0, 0, 0, -L], size=[0.005, 0, 0], mass=0, contype=0, conaffinity=0, rgba=[0.3, 0.3, 0.3, 1])
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:hinge'], None, None, {'pivot': pivot, 'length': L})
         ctx.init[f'{e.id}:hinge'] = (math.radians(e['amplitude']), 0.0)
-    def describe(self, e, sc):
-        return f"A simple pendulum ({e.id}): a small bob of mass {_fmt(e['mass'])} kg on a light rod of length {_fmt(e['length'])} m is released from rest at {_fmt(e['amplitude'])}° from the vertical."
+    def describe(self, e, sc, w):
+        bob = w.mention(e.id, lambda: 'of ' + w.p(f'{e.id}.mass', 'mass'), pre='small')
+        return f"A simple pendulum consists of {bob} on a light rod of {w.p(f'{e.id}.length', 'length')}, pivoted at its upper end."
+    def state(self, e, sc, w):
+        return f"{cap(w.ref(e.id))} is released from rest with the rod at {w.p(f'{e.id}.amplitude', 'angle', article=True, bare=True)} from the vertical."
 
 @register
 class RodPendulum(EntityType):
@@ -402,8 +446,11 @@ class RodPendulum(EntityType):
              joints=[(f'{e.id}:hinge', 'hinge', (0, 1, 0), {})], rgba=(0.3, 0.5, 0.8, 1)).add_to(ctx.spec.worldbody)
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:hinge'], None, None, {'pivot': pivot, 'length': L})
         ctx.init[f'{e.id}:hinge'] = (math.radians(e['amplitude']), 0.0)
-    def describe(self, e, sc):
-        return f"A uniform rod ({e.id}) of mass {_fmt(e['mass'])} kg and length {_fmt(e['length'])} m pivots freely about one end; it is released from rest at {_fmt(e['amplitude'])}° from the vertical."
+    def describe(self, e, sc, w):
+        intro = cap(w.mention(e.id, lambda: f"of {w.p(f'{e.id}.mass', 'mass')} and {w.p(f'{e.id}.length', 'length')}", pre='uniform'))
+        return f"{intro} can swing freely about a fixed horizontal axis through one end."
+    def state(self, e, sc, w):
+        return f"{cap(w.ref(e.id))} is released from rest at {w.p(f'{e.id}.amplitude', 'angle', article=True, bare=True)} from the vertical."
 
 @register
 class Wheel(EntityType):
@@ -423,10 +470,14 @@ class Wheel(EntityType):
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:hinge'], None, None, {'radius': R})
         if e.get('torque'): _const_force(ctx, f'{e.id}:hinge', e['torque'], f'{e.id}:torque')
         if e.get('angular_velocity'): ctx.init[f'{e.id}:hinge'] = (0.0, e['angular_velocity'])
-    def describe(self, e, sc):
-        nm = 'uniform solid disc' if e.get('shape', 'solid_cylinder') == 'solid_cylinder' else 'thin hoop'
-        w = f" spinning at {_fmt(e['angular_velocity'])} rad/s" if e.get('angular_velocity') else ' at rest'
-        return f"A {nm} ({e.id}) of mass {_fmt(e['mass'])} kg and radius {_fmt(e['radius'])} m turns on a fixed frictionless axle through its centre; it starts{w} and a constant torque of {_fmt(e.get('torque', 0))} N·m acts on it."
+    def describe(self, e, sc, w):
+        pre = 'uniform solid' if e.get('shape', 'solid_cylinder') == 'solid_cylinder' else 'thin'
+        intro = cap(w.mention(e.id, lambda: f"of {w.p(f'{e.id}.mass', 'mass')} and {w.p(f'{e.id}.radius', 'radius')}", pre=pre))
+        return f"{intro} turns on a fixed frictionless axle through its centre."
+    def state(self, e, sc, w):
+        spin = f"spinning at {w.p(f'{e.id}.angular_velocity', 'angular velocity', bare=True)}" if e.get('angular_velocity') else 'at rest'
+        torque = f"a constant torque of {w.p(f'{e.id}.torque', 'torque', bare=True)}" if not w.symbols.get(f'{e.id}.torque') else f"a constant {w.p(f'{e.id}.torque', 'torque')}"
+        return f"{cap(w.ref(e.id))} starts {spin}, and {torque} acts on it about the axle."
 
 # %% ../nbs/11_entities.ipynb #5a9837b3
 @register
@@ -447,20 +498,21 @@ class Ball(EntityType):
     def validate(self, e, sc):
         if sc.restitution is None: raise SceneError("restitution: missing (required when balls collide)")
     def quantities(self, e): return BODY_QUANTITIES
+    def start_x(self, e, sc) -> float:
+        "x of the ball's centre at t = 0 (m): as given, else 0 for the first ball and, for another, where the first reaches it a quarter of the way through the scene."
+        balls = [b for b in sc.entities.values() if b.type == 'ball']; i = balls.index(e)
+        if e.get('x') is not None: return e['x']
+        if i == 0: return 0.0
+        a = balls[0]; ra, R = a.get('radius', 0.1), e.get('radius', 0.1); xa = a.get('x') or 0.0
+        close = a['velocity'] - e['velocity']
+        if close <= 0: raise SceneError(f"entities.{e.id}.velocity: the balls never meet (ball {a.id} must move towards {e.id})")
+        dy = e.get('y', 0.0) - a.get('y', 0.0)
+        return xa + math.sqrt(max((ra + R)**2 - dy*dy, 0.0)) + close*0.25*sc.duration
     def build(self, e, ctx):
         sc = ctx.scene
         balls = [b for b in sc.entities.values() if b.type == 'ball']
         twod = any(b.get('velocity_y') or b.get('y') for b in balls)
-        i = balls.index(e); R = e.get('radius', 0.1)
-        if e.get('x') is not None: x = e['x']
-        elif i == 0: x = 0.0
-        else:
-            a = balls[0]; ra = a.get('radius', 0.1); xa = a.get('x') or 0.0
-            close = a['velocity'] - e['velocity']
-            if close <= 0: raise SceneError(f"entities.{e.id}.velocity: the balls never meet (ball {a.id} must move towards {e.id})")
-            dy = e.get('y', 0.0) - a.get('y', 0.0)
-            gap = math.sqrt(max((ra + R)**2 - dy*dy, 0.0))
-            x = xa + gap + close*0.25*sc.duration
+        i = balls.index(e); R = e.get('radius', 0.1); x = self.start_x(e, sc)
         pos = (x, e.get('y', 0.0), R)
         joints = [(f'{e.id}:x', 'slide', (1, 0, 0), {})] + ([(f'{e.id}:y', 'slide', (0, 1, 0), {})] if twod else [])
         Body(e.id, 'sphere', (R,), e['mass'], shape_inertia('solid_sphere', e['mass'], (R,)), pos=pos, joints=joints,
@@ -469,16 +521,22 @@ class Ball(EntityType):
         ctx.init[f'{e.id}:x'] = (0.0, e['velocity'])
         if twod: ctx.init[f'{e.id}:y'] = (0.0, e.get('velocity_y', 0.0))
         for b in balls[:i]: ctx.collisions.append((b.id, e.id, sc.restitution))
-    def describe(self, e, sc):
-        twod = self.matters(e, 'y', sc)
-        if twod:
-            vy = e.get('velocity_y', 0)
-            vel = (f"at rest" if not e['velocity'] and not vy else f"with velocity {_fmt(e['velocity'])} m/s along x" if not vy
-                   else f"with velocity components {_fmt(e['velocity'])} m/s along x and {_fmt(vy)} m/s along y")
-            return (f"A ball ({e.id}) of mass {_fmt(e['mass'])} kg and radius {_fmt(e.get('radius', 0.1))} m on a frictionless horizontal table "
-                    f"starts on the line y = {_fmt(e.get('y', 0))} m {vel}.")
-        v = e['velocity']
-        return f"A ball ({e.id}) of mass {_fmt(e['mass'])} kg moves along a frictionless horizontal line " + (f"with velocity {_fmt(v)} m/s along x." if v else 'and starts at rest.')
+    def describe(self, e, sc, w):
+        twod = self.matters(e, 'y', sc); first = [b for b in sc.entities.values() if b.type == 'ball'][0].id == e.id
+        intro = cap(w.mention(e.id, lambda: f"of {w.p(f'{e.id}.mass', 'mass')} and {w.p(f'{e.id}.radius', 'radius', value=e.get('radius', 0.1))}"))
+        where = (('slides on a frictionless horizontal table' if first else 'slides on the same table') if twod else
+                 ('moves along a frictionless horizontal line, the x-axis' if first else 'moves along the same line'))
+        x = w.q(f'{e.id}.x', self.start_x(e, sc), 'm')
+        yk = f'{e.id}.y'
+        if not twod: pos = f"its centre is at x = {x}"
+        elif yk in w.symbols: pos = f"its centre is at x = {x}, at {w.p(yk, 'distance', article=True, bare=True, value=e.get('y', 0.0))} from the x-axis"
+        else: pos = f"its centre is at ({x}, {w.p(yk, '', bare=True, value=e.get('y', 0.0))})"
+        vel = w.p(f'{e.id}.velocity', '', article=True, bare=True)
+        if twod and e.get('velocity_y'): vel = f"has components {vel} along x and {w.p(f'{e.id}.velocity_y', '', article=True, bare=True)} along y"
+        elif twod: vel = f"is {vel} along x"
+        else: vel = f"is {vel}"
+        still = not e['velocity'] and not e.get('velocity_y') and f'{e.id}.velocity' not in w.symbols
+        return f"{intro} {where}; at t = 0 {pos}{',' if ',' in pos else ''} and " + ('it is at rest.' if still else f"its velocity {vel}.")
 
 @register
 class Projectile(EntityType):
@@ -503,8 +561,10 @@ class Projectile(EntityType):
             bad = np.nonzero(z < R)[0]
             return (bad[0], f"{eid} lands") if len(bad) else None
         ctx.checks.append(lands)
-    def describe(self, e, sc):
-        return f"A ball ({e.id}) of mass {_fmt(e['mass'])} kg is launched with speed {_fmt(e['speed'])} m/s at {_fmt(e['angle'])}° above the horizontal; air resistance is negligible."
+    def describe(self, e, sc, w):
+        intro = cap(w.mention(e.id, lambda: 'of ' + w.p(f'{e.id}.mass', 'mass')))
+        return (f"{intro} is launched from a point high above the ground with {w.p(f'{e.id}.speed', 'speed')} at "
+                f"{w.p(f'{e.id}.angle', 'angle', article=True, bare=True)} above the horizontal, moving to the right; air resistance is negligible.")
 
 # %% ../nbs/11_entities.ipynb #4dbe6e60
 @register
@@ -512,7 +572,7 @@ class Star(EntityType):
     "A massive body that attracts others by Newtonian gravity; held fixed unless `fixed: false`."
     name = 'star'; stage = 1
     feels_gravity = False
-    params = {'mass': Param('kg', 0, 1e30, lo_open=True, required=True, sample=(1e10, 1e11), doc='mass'),
+    params = {'mass': Param('kg', 0, 1e31, lo_open=True, required=True, sample=(3e23, 2e25), doc='mass'),
               'fixed': Param(kind='bool', default=True, meaningful=False, doc='held in place')}
     def quantities(self, e): return BODY_QUANTITIES
     def build(self, e, ctx):
@@ -521,18 +581,21 @@ class Star(EntityType):
         Body(e.id, 'sphere', (0.08,), e['mass'], [0.4*e['mass']*0.08**2]*3, pos=(0, 0, 0), joints=joints, rgba=(1, 0.8, 0.2, 1)).add_to(ctx.spec.worldbody)
         ctx.placed[e.id] = Placed(e.id, None, [j[0] for j in joints], None, None, {'fixed': fixed})
         ctx.shared_force(NewtonGravity).members.append((e.id, e.id, fixed))
-    def describe(self, e, sc):
-        return f"A star ({e.id}) of mass {_fmt(e['mass'])} kg{' is held fixed' if e.get('fixed', True) else ' is free to move'}; bodies attract by Newtonian gravity (G = 6.674e-11 N·m²/kg²)."
+    def describe(self, e, sc, w):
+        intro = cap(w.mention(e.id, lambda: 'of ' + w.p(f'{e.id}.mass', 'mass')))
+        first = next(x for x in sc.entities.values() if x.type == 'star').id == e.id
+        law = f" Bodies attract one another by Newtonian gravity, with G = {qty(G, 'N*m^2/kg^2', sig=4, exact=False)}." if first else ''
+        return f"{intro} is {'held fixed' if e.get('fixed', True) else 'free to move'}." + law
 
 @register
 class Planet(EntityType):
     "A body launched on a circular orbit of given radius around a star (times `speed_factor`)."
     name = 'planet'; stage = 1
     feels_gravity = False
-    params = {'mass': Param('kg', 0, 1e30, lo_open=True, required=True, sample=(0.1, 10), doc='mass'),
-              'radius': Param('m', 0.01, 1e12, required=True, sample=(0.5, 3), doc='orbit radius'),
+    params = {'mass': Param('kg', 0, 1e30, lo_open=True, required=True, sample=(1e20, 1e23), doc='mass'),
+              'radius': Param('m', 0.01, 1e12, required=True, sample=(1e8, 7.5e8), doc='orbit radius'),
               'around': Param(kind='ref', meaningful=False, doc='the star it orbits (default: the first star)'),
-              'speed_factor': Param('', 0, 1.4, lo_open=True, default=1.0, doc='launch speed over the circular-orbit speed'),
+              'speed_factor': Param('', 0, 1.4, lo_open=True, default=1.0, sample=(0.8, 1.2), doc='launch speed over the circular-orbit speed'),
               'phase': Param('deg', -360, 360, default=0.0, meaningful=False, doc='starting angle around the star')}
     def validate(self, e, sc):
         stars = [x for x in sc.entities.values() if x.type == 'star']
@@ -556,26 +619,35 @@ class Planet(EntityType):
             ctx.init[f'{star.id}:x'] = (0.0, sx - vel[0]*e['mass']/M); ctx.init[f'{star.id}:y'] = (0.0, sy - vel[1]*e['mass']/M)
         ctx.shared_force(NewtonGravity).members.append((e.id, e.id, False))
         ctx.max_dt = min(getattr(ctx, 'max_dt', 1e-3), 2e-3/math.sqrt(G*(M + e['mass'])/r**3))
-        def crash(tr, eid=e.id, sid=star.id):
+        def crash(tr, eid=e.id, sid=star.id, r=r):
             d = np.linalg.norm(tr.sensor(eid, 'framepos') - tr.sensor(sid, 'framepos'), axis=1)
-            bad = np.nonzero(d < 0.12)[0]
+            bad = np.nonzero(d < 0.12*r)[0]
             return (bad[0], f"{eid} hits {sid}") if len(bad) else None
         ctx.checks.append(crash)
-    def describe(self, e, sc):
-        star = e.get('around') or [x.id for x in sc.entities.values() if x.type == 'star'][0]
-        sf = e.get('speed_factor', 1.0)
-        if sf == 1: return f"A planet ({e.id}) of mass {_fmt(e['mass'])} kg moves around {star} on a circular orbit of radius {_fmt(e['radius'])} m."
-        return (f"A planet ({e.id}) of mass {_fmt(e['mass'])} kg starts {_fmt(e['radius'])} m from {star}, moving perpendicular to the line joining them "
-                f"at {_fmt(sf)} times the speed of a circular orbit of that radius.")
+    def describe(self, e, sc, w):
+        star = sc.entities[e.get('around') or [x.id for x in sc.entities.values() if x.type == 'star'][0]]
+        sf, ph = e.get('speed_factor', 1.0), e.get('phase', 0.0)
+        others = [x for x in sc.entities.values() if x.type == 'planet' and x.id != e.id] or not star.get('fixed', True)
+        intro = cap(w.mention(e.id, lambda: 'of ' + w.p(f'{e.id}.mass', 'mass')))
+        start = lambda: "at t = 0 it is on the +x axis" if not ph else f"at t = 0 it is at {w.q(f'{e.id}.phase', ph, 'deg')} anticlockwise from the +x axis"
+        if sf == 1 and f'{e.id}.speed_factor' not in w.symbols:
+            if e.get('speed_factor') is not None: w.stated.add(f'{e.id}.speed_factor')   # "a circular orbit" states it
+            r = w.p(f'{e.id}.radius', 'radius')
+            if others: return (f"{intro} starts on a circular orbit of {r} around {w.ref(star.id)}, anticlockwise, at the speed such an orbit has "
+                               f"around {w.ref(star.id)} alone; {start()}.")
+            return f"{intro} moves anticlockwise around {w.ref(star.id)} on a circular orbit of {r}; {start()}."
+        where = 'on the +x axis' if not ph else f"at {w.q(f'{e.id}.phase', ph, 'deg')} anticlockwise from the +x axis"
+        return (f"{intro} starts {where}, at a distance of {w.p(f'{e.id}.radius', 'distance', bare=True)} from the centre of {w.ref(star.id)}, moving anticlockwise, "
+                f"perpendicular to the line joining them, at {w.p(f'{e.id}.speed_factor', 'factor', article=True, bare=True)} times the speed of a circular orbit of that radius.")
 
 @register
 class Rocket(EntityType):
     "A rocket launched vertically from rest; it burns fuel at a constant rate with a constant exhaust speed."
     name = 'rocket'; stage = 1
-    params = {'mass': Param('kg', 0.5, 2, required=True, sample=(0.5, 2), doc='dry mass'),
-              'fuel_mass': Param('kg', 0.5, 2, required=True, sample=(0.5, 2), doc='initial fuel mass'),
-              'burn_rate': Param('kg/s', 0.05, 0.5, required=True, sample=(0.05, 0.5), doc='fuel burnt per second'),
-              'exhaust_speed': Param('m/s', 1000, 3000, required=True, sample=(1000, 3000), doc='exhaust speed relative to the rocket')}
+    params = {'mass': Param('kg', 0, 1e7, lo_open=True, required=True, sample=(0.1, 0.5), doc='dry mass'),
+              'fuel_mass': Param('kg', 0, 1e7, lo_open=True, required=True, sample=(0.02, 0.1), doc='initial fuel mass'),
+              'burn_rate': Param('kg/s', 0, 1e5, lo_open=True, required=True, sample=(0.005, 0.1), doc='fuel burnt per second'),
+              'exhaust_speed': Param('m/s', 0, 1e4, lo_open=True, required=True, sample=(600, 1000), doc='exhaust speed relative to the rocket')}
     def validate(self, e, sc):
         w = (e['mass'] + e['fuel_mass'])*sc.gravity; f = e['burn_rate']*e['exhaust_speed']
         if f <= w: raise SceneError(f"entities.{e.id}.exhaust_speed: thrust {_fmt(f)} N does not exceed the launch weight {_fmt(w)} N")
@@ -590,18 +662,20 @@ class Rocket(EntityType):
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:z'], np.array([0, 0, 1.0]), None, {})
         ctx.forces.append(RocketThrust(e.id, e['mass'], e['fuel_mass'], e['burn_rate'], e['exhaust_speed']))
         ctx.conservative = False
-    def describe(self, e, sc):
-        return (f"A rocket ({e.id}) of dry mass {_fmt(e['mass'])} kg carrying {_fmt(e['fuel_mass'])} kg of fuel is launched vertically from rest; "
-                f"it burns fuel at {_fmt(e['burn_rate'])} kg/s with an exhaust speed of {_fmt(e['exhaust_speed'])} m/s relative to the rocket.")
+    def describe(self, e, sc, w):
+        intro = cap(w.mention(e.id, lambda: 'of ' + w.p(f'{e.id}.mass', 'dry mass'), pre='model' if e['mass'] < 10 else ''))
+        return (f"{intro} carrying {w.p(f'{e.id}.fuel_mass', 'mass', article=True, bare=True)} of propellant is launched vertically from rest. "
+                f"Its motor burns propellant at {w.p(f'{e.id}.burn_rate', 'rate', article=True, bare=True)} and ejects it at "
+                f"{w.p(f'{e.id}.exhaust_speed', 'speed', article=True, bare=True)} relative to the rocket; air resistance is negligible.")
 
 @register
 class Charge(EntityType):
     "A charged particle moving in the x–y plane."
     name = 'charge'; stage = 1
     feels_gravity = False
-    params = {'mass': Param('kg', 0, 1e3, lo_open=True, required=True, sample=(0.5, 2), doc='mass'),
-              'charge': Param('C', -1e3, 1e3, required=True, sample=(0.5, 2), doc='charge'),
-              'speed': Param('m/s', 0, 1e4, required=True, sample=(0.5, 3), doc='initial speed'),
+    params = {'mass': Param('kg', 0, 1e3, lo_open=True, required=True, sample=(2e-6, 1e-5), doc='mass'),
+              'charge': Param('C', -1e3, 1e3, required=True, sample=(2e-6, 2e-5), doc='charge'),
+              'speed': Param('m/s', 0, 1e4, required=True, sample=(20, 200), doc='initial speed'),
               'direction': Param('deg', -360, 360, default=0.0, meaningful=False, doc='direction of the initial velocity in the x–y plane')}
     def validate(self, e, sc):
         if e['charge'] == 0: raise SceneError(f"entities.{e.id}.charge: must be non-zero")
@@ -610,35 +684,44 @@ class Charge(EntityType):
         ph = math.radians(e.get('direction', 0.0)); v = e['speed']
         B = sum(x['B'] for x in ctx.scene.entities.values() if x.type == 'magnetic_field')
         gyr = e['mass']*v/abs(e['charge']*B) if B and v else 1.0       # m, radius of gyration
-        R = min(max(0.04*gyr, 1e-3), 0.1)                                # drawn size: small against the circle it turns on
+        R = max(0.04*gyr, 1e-3)                                          # drawn size: small against the circle it turns on
         Body(e.id, 'sphere', (R,), e['mass'], [0.4*e['mass']*R**2]*3, pos=(0, 0, 0),
              joints=[(f'{e.id}:x', 'slide', (1, 0, 0), {}), (f'{e.id}:y', 'slide', (0, 1, 0), {})], rgba=(0.9, 0.2, 0.9, 1)).add_to(ctx.spec.worldbody)
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:x', f'{e.id}:y'], None, None, {'charge': e['charge']})
         ctx.init[f'{e.id}:x'] = (0.0, v*math.cos(ph)); ctx.init[f'{e.id}:y'] = (0.0, v*math.sin(ph))
         ctx.shared_force(Lorentz).members.append((e.id, e['charge'], e['mass']))
-    def describe(self, e, sc):
-        return f"A particle ({e.id}) of mass {_fmt(e['mass'])} kg and charge {_fmt(e['charge'])} C starts at the origin moving with speed {_fmt(e['speed'])} m/s along +x in the x–y plane."
+    def describe(self, e, sc, w):
+        intro = cap(w.mention(e.id, lambda: f"of {w.p(f'{e.id}.mass', 'mass')} and {w.p(f'{e.id}.charge', 'charge')}"))
+        d = e.get('direction', 0.0)
+        way = 'along +x' if not d else f"at {w.q(f'{e.id}.direction', d, 'deg')} to +x"
+        return f"{intro} starts at the origin, moving with {w.p(f'{e.id}.speed', 'speed')} {way}."
 
 @register
 class MagneticField(EntityType):
     "A uniform magnetic field along +z."
     name = 'magnetic_field'; stage = 0
     feels_gravity = False
-    params = {'B': Param('T', -1e3, 1e3, required=True, sample=(0.5, 2), doc='field strength along +z')}
+    params = {'B': Param('T', -1e3, 1e3, required=True, sample=(0.1, 2), doc='field strength along +z')}
     def build(self, e, ctx):
         ctx.shared_force(Lorentz).B += e['B']; ctx.placed[e.id] = Placed(extra={'B': e['B']})
         w = max([abs(x['charge'])*abs(e['B'])/x['mass'] for x in ctx.scene.entities.values() if x.type == 'charge'] + [1e-9])
         ctx.max_dt = min(getattr(ctx, 'max_dt', 1e-3), 5e-3/w)
-    def describe(self, e, sc): return f"A uniform magnetic field of {_fmt(e['B'])} T points along +z (out of the x–y plane)."
+    def describe(self, e, sc, w):
+        return f"{cap(w.mention(e.id, pre='uniform'))} of {w.p(f'{e.id}.B', 'strength')} points along +z, perpendicular to the x–y plane."
 
 @register
 class ElectricField(EntityType):
     "A uniform electric field in the x–y plane."
     name = 'electric_field'; stage = 0
     feels_gravity = False
-    params = {'E': Param('V/m', -1e6, 1e6, required=True, sample=(0.5, 3), doc='field strength'),
+    params = {'E': Param('V/m', -1e6, 1e6, required=True, sample=(1, 400), doc='field strength'),
               'direction': Param('deg', -360, 360, default=90.0, doc='direction in the x–y plane, from +x')}
     def build(self, e, ctx):
         ph = math.radians(e.get('direction', 90.0))
         ctx.shared_force(Lorentz).E += e['E']*np.array([math.cos(ph), math.sin(ph), 0.0]); ctx.placed[e.id] = Placed(extra={})
-    def describe(self, e, sc): return f"A uniform electric field of {_fmt(e['E'])} V/m points at {_fmt(e.get('direction', 90))}° from +x in the x–y plane."
+    def describe(self, e, sc, w):
+        key, d = f'{e.id}.direction', e.get('direction', 90.0) % 360
+        way = {0: 'along +x', 90: 'along +y', 180: 'along −x', 270: 'along −y'}.get(d) if key not in w.symbols else None
+        if way: w.q(key, d, 'deg')
+        else: way = f"at {w.p(key, 'angle', article=True, bare=True, value=e.get('direction', 90.0))} to +x in the x–y plane"
+        return f"{cap(w.mention(e.id, pre='uniform'))} of {w.p(f'{e.id}.E', 'strength')} points {way}."

@@ -6,11 +6,12 @@ Docs: https://physci-lab.github.io/physci-lab/families.html.md"""
 
 # %% ../nbs/11c_families.ipynb #9e641360
 from __future__ import annotations
+import math
 import numpy as np
 from .dsl import Scene, SceneError
 
 # %% auto #0
-__all__ = ['FAMILIES', 'sample_scene']
+__all__ = ['G_', 'ROCK', 'FAMILIES', 'sample_scene']
 
 # %% ../nbs/11c_families.ipynb #54e26393
 def _u(rng, lo, hi): return float(f'{rng.uniform(lo, hi):.3g}')
@@ -74,14 +75,19 @@ def _fam_pendulum(rng, d):
 def _fam_physical_pendulum(rng, d):
     return {'name': 'physical_pendulum', 'duration': 2.0, 'entities': {'rod': {'type': 'rod_pendulum', 'mass': _u(rng, 0.2, 3), 'length': _u(rng, 0.3, 2), 'amplitude': _u(rng, 5, 90)}}}
 
+def _meet_at(a, b, t, R=0.1):
+    "x of ball b's centre (3 figures) so that ball a, starting at x = 0, reaches it about `t` seconds in."
+    dy = b.get('y', 0.0); return float(f"{math.sqrt(max(4*R*R - dy*dy, 0.0)) + (a['velocity'] - b['velocity'])*t:.3g}")
+
 def _fam_collision_1d(rng, d):
-    return {'name': 'collision_1d', 'duration': 2.0, 'restitution': _u(rng, 0.2, 1.0) if d >= 2 else 1.0,
-            'entities': {'a': {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': _u(rng, 1, 4)}, 'b': {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': _u(rng, -2, 0.5)}}}
+    a, b = {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': _u(rng, 1, 4)}, {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': _u(rng, -2, 0.5)}
+    b['x'] = _meet_at(a, b, 0.5)   # the starting positions are stated: a reader can tell when they collide
+    return {'name': 'collision_1d', 'duration': 2.0, 'restitution': _u(rng, 0.2, 1.0) if d >= 2 else 1.0, 'entities': {'a': a, 'b': b}}
 
 def _fam_collision_2d(rng, d):
-    return {'name': 'collision_2d', 'duration': 2.0, 'restitution': _u(rng, 0.2, 1.0),
-            'entities': {'a': {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': _u(rng, 1, 4)},
-                         'b': {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': 0.0, 'y': _u(rng, 0.02, 0.15)}}}
+    a, b = {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': _u(rng, 1, 4)}, {'type': 'ball', 'mass': _u(rng, 0.5, 5), 'velocity': 0.0, 'y': _u(rng, 0.02, 0.15)}
+    b['x'] = _meet_at(a, b, 0.5)
+    return {'name': 'collision_2d', 'duration': 2.0, 'restitution': _u(rng, 0.2, 1.0), 'entities': {'a': a, 'b': b}}
 
 def _fam_projectile(rng, d):
     return {'name': 'projectile', 'duration': 2.0, 'entities': {'ball': {'type': 'projectile', 'mass': _u(rng, 0.1, 2), 'speed': _u(rng, 3, 25), 'angle': _u(rng, 10, 80)}}}
@@ -95,23 +101,45 @@ def _fam_torque_wheel(rng, d):
     return {'name': 'torque_wheel', 'duration': 2.0, 'entities': {'wheel': {'type': 'wheel', 'mass': _u(rng, 0.5, 5), 'radius': _u(rng, 0.1, 0.5),
             'shape': ['solid_cylinder', 'hoop'][int(rng.integers(2))], 'torque': _u(rng, 0.5, 5)}}}
 
+G_ = 6.6743e-11       # m³/(kg s²), CODATA (as `fields.G`)
+ROCK = 5500.0         # kg/m³, mean density of a rocky planet (its radius from its mass)
+
+def _period(M, r): return 2*math.pi*math.sqrt(r**3/(G_*M))
+
+def _nice_duration(P):
+    "2 × 10ⁿ s, between a tenth of the period `P` and most of it: twice the scene's time scale (so its steps and asked times are round numbers, and as many as in a 2 s scene)."
+    return 2.0*10**math.floor(math.log10(P/2.5))
+
 def _fam_orbit_two(rng, d):
-    return {'name': 'orbit_two_body', 'duration': 2.0, 'gravity': 0.0, 'entities': {'star': {'type': 'star', 'mass': _u(rng, 1e10, 1e11)},
-            'planet': {'type': 'planet', 'mass': _u(rng, 0.1, 10), 'radius': _u(rng, 0.5, 3), 'speed_factor': 1.0 if d < 2 else _u(rng, 0.8, 1.2)}}}
+    "A moon around a rocky planet held fixed, as the Moon around the Earth: planetary masses, Earth–Moon distances, times of days."
+    M = _u(rng, 3e23, 2e25); Rp = (3*M/(4*math.pi*ROCK))**(1/3)
+    sf = 1.0 if d < 2 else _u(rng, 0.8, 1.2)
+    r = _u(rng, 1e8, 4e8)
+    while r*sf*sf/(2 - sf*sf) < 1.05*Rp: r = _u(rng, 1e8, 4e8)   # its closest approach stays above the planet's surface
+    return {'name': 'orbit_two_body', 'duration': _nice_duration(_period(M, r)), 'gravity': 0.0, 'entities': {'star': {'type': 'star', 'mass': M},
+            'planet': {'type': 'planet', 'mass': _u(rng, 1e-4*M, 1e-2*M), 'radius': r, 'speed_factor': sf}}}
 
 def _fam_orbit_three(rng, d):
-    return {'name': 'orbit_three_body', 'duration': 2.0, 'gravity': 0.0, 'entities': {'star': {'type': 'star', 'mass': _u(rng, 3e10, 1e11)},
-            'inner': {'type': 'planet', 'mass': _u(rng, 1e6, 1e8), 'radius': _u(rng, 0.5, 1.0)},
-            'outer': {'type': 'planet', 'mass': _u(rng, 1e6, 1e8), 'radius': _u(rng, 1.5, 3.0), 'phase': _u(rng, 0, 180)}}}
+    "A planet (held fixed) with two moons of up to a hundredth of its mass, at Earth–Moon distances; times of days."
+    M = _u(rng, 3e23, 2e25); r1 = _u(rng, 1e8, 2.5e8)
+    return {'name': 'orbit_three_body', 'duration': _nice_duration(_period(M, r1)), 'gravity': 0.0, 'entities': {'star': {'type': 'star', 'mass': M},
+            'inner': {'type': 'planet', 'mass': _u(rng, 1e-4*M, 1e-2*M), 'radius': r1},
+            'outer': {'type': 'planet', 'mass': _u(rng, 1e-4*M, 1e-2*M), 'radius': _u(rng, 1.5*r1, 3*r1), 'phase': _u(rng, 0, 180)}}}
 
 def _fam_rocket(rng, d):
-    return {'name': 'rocket', 'duration': 2.0, 'entities': {'rocket': {'type': 'rocket', 'mass': _u(rng, 0.5, 2), 'fuel_mass': _u(rng, 0.5, 2),
-            'burn_rate': _u(rng, 0.05, 0.5), 'exhaust_speed': _u(rng, 1000, 3000)}}}
+    "A model rocket: a few hundred grams, tens of grams of propellant, exhaust at 600–1000 m/s, thrust 3 to 10 times its weight."
+    m, mf, u = _u(rng, 0.1, 0.5), _u(rng, 0.02, 0.1), _u(rng, 600, 1000)
+    b = _u(rng, 3, 10)*(m + mf)*9.81/u
+    return {'name': 'rocket', 'duration': 2.0, 'entities': {'rocket': {'type': 'rocket', 'mass': m, 'fuel_mass': mf, 'burn_rate': float(f'{b:.3g}'), 'exhaust_speed': u}}}
 
 def _fam_charge(rng, d):
-    ents = {'particle': {'type': 'charge', 'mass': _u(rng, 0.5, 2), 'charge': _u(rng, 0.5, 2), 'speed': _u(rng, 0.5, 3)},
-            'field': {'type': 'magnetic_field', 'B': _u(rng, 0.5, 2)}}
-    if d >= 2: ents['efield'] = {'type': 'electric_field', 'E': _u(rng, 0.5, 3), 'direction': 90.0}
+    "A charged grain (milligrams, microcoulombs) in a field of a fraction of a tesla that turns it about once every 1 to 6 s."
+    m, q = _u(rng, 2e-6, 1e-5), _u(rng, 2e-6, 2e-5)
+    B = float(f'{_u(rng, 1, 5)*m/q:.3g}')
+    while not 0.1 <= B <= 2: q = _u(rng, 2e-6, 2e-5); B = float(f'{_u(rng, 1, 5)*m/q:.3g}')
+    v = _u(rng, 20, 200)
+    ents = {'particle': {'type': 'charge', 'mass': m, 'charge': q, 'speed': v}, 'field': {'type': 'magnetic_field', 'B': B}}
+    if d >= 2: ents['efield'] = {'type': 'electric_field', 'E': float(f'{B*v*_u(rng, 0.2, 1):.3g}'), 'direction': 90.0}
     return {'name': 'charged_particle', 'duration': 2.0, 'gravity': 0.0, 'entities': ents}
 
 def _fam_two_strings(rng, d):

@@ -35,11 +35,13 @@ class NewtonGravity:
     def setup(self, model):
         self.pl = [_planar(model, b) for _, b, _ in self.members]
         self.ids = np.array([p[0] for p in self.pl]); self.moving = [not f for *_, f in self.members]
+        p0 = np.array([pl[1] for pl in self.pl])
+        self.floor = 0.01*np.linalg.norm(p0[None] - p0[:, None], axis=-1)   # m; closer than this a body has crashed (the run is cut well before)
     def apply(self, model, data, t, stepping):
         p = np.array([_pos_vel(model, data, pl)[0] for pl in self.pl])
         m = model.body_mass[self.ids]
         d = p[None, :, :] - p[:, None, :]
-        r = np.linalg.norm(d, axis=-1); np.fill_diagonal(r, np.inf)
+        r = np.maximum(np.linalg.norm(d, axis=-1), self.floor); np.fill_diagonal(r, np.inf)   # no singular kick (and no overflow) if a body falls through another
         F = ((G*m[:, None]*m[None, :]/r**3)[..., None]*d).sum(1)
         for k, i in enumerate(self.ids):
             if self.moving[k]: data.xfrc_applied[i, :3] = F[k]

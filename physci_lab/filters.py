@@ -325,23 +325,27 @@ def unstated_geometry(c:Compiled) -> list:
     for s in sc.springs: out.append((f'{s}.rest_length', _effective(c, f'{s}.rest_length'), 'm'))
     return out
 
+def _half3(v:float) -> float: return 0.5*10.0**(math.floor(math.log10(abs(v))) - 2) if v else 0.0   # half a unit of the third figure
+
 def stated_inputs(sc:Scene, # the scene
-                  text:str, # what the problem prints (its description, or description and question)
+                  text:str, # what the problem prints: a `Description` (its `stated` list decides), or any text (its numbers decide)
                   c:Compiled|None=None # the compiled scene, to match geometry left to defaults
                  ) -> dict:
-    "{parameter key: {'value', 'printed', 'half'}} for every parameter whose value the text prints (half: half a unit of its last printed digit, in the parameter's unit)."
-    nums = printed_numbers(text)
+    "{parameter key: {'value', 'printed', 'half'}} for every parameter the text states (half: half a unit of its last printed digit, in the parameter's unit)."
+    nums = printed_numbers(str(text)); listed = getattr(text, 'stated', None)
     cands = [(f'{i}.{pn}', float(v), unit) for i, pn, v, unit, _ in sc.meaningful_params() + sc.nuisance_params() if isinstance(v, float)]
     if c is not None:
         have = {k for k, *_ in cands}
         cands += [(k, v, u) for k, v, u in unstated_geometry(c) if k not in have]
     out = {}
     for key, v, unit in cands:
-        for p in nums:
+        for p in nums:   # the printed number equals the value to its last digit, and that digit is a fine one (`0` in "at t = 0" is not 0.243)
             r = _in(p, unit)
-            if r is not None and abs(abs(r[0]) - abs(v)) <= r[1]*(1 + 1e-6) + 1e-12*abs(v):
+            if r is not None and abs(abs(r[0]) - abs(v)) <= r[1]*(1 + 1e-6) + 1e-12*abs(v) and (v == 0 or r[1] <= 0.05*abs(v)):
                 out[key] = {'value': v, 'printed': p.text, 'half': r[1]}; break
-    return out
+        if listed is not None and key in listed and key not in out:   # stated in words ("perfectly elastic") or in other units
+            out[key] = {'value': v, 'printed': None, 'half': _half3(v)}
+    return out if listed is None else {k: x for k, x in out.items() if k in listed}
 
 # %% ../nbs/21_filters.ipynb #nudg0002
 DEPENDS = 0.01     # least elasticity (relative change of the answer over relative change of an input) that counts as depending on it
@@ -353,9 +357,14 @@ class InputRuns:
     "The scene's twin and its nudged, unprinted, unstated and static variants (see `input_variants`)."
     base: Variant; nudges: list; unprinted: list; unstated: Variant|None; static: Variant|None; stated: dict
 
-def _static_changes(sc) -> dict:
-    "Static coefficients where a friction contact is stated only by its kinetic one: 1.5 μ + 0.05."
+def _admits(sc, key, x) -> bool:
+    try: sc.with_params({key: x}); return True
+    except UserInputError: return False
+
+def _static_changes(sc, text:str='') -> dict:
+    "Static coefficients where a friction contact is stated only by its kinetic one: 1.5 μ + 0.05 (none where the text speaks of static friction)."
     out = {}
+    if 'static' in str(text): return out   # "coefficients of static and kinetic friction both equal to 0.3"
     for i, e in sc.entities.items():
         mu = e.get('mu')
         if not mu or e.get('mu_static') is not None or not sc._matters(i, 'mu'): continue
@@ -377,7 +386,9 @@ def _unstated_changes(c, stated) -> dict:
 def input_variants(sc:Scene, c:Compiled, # the scene and its compiled model
                    duration:float, # s to simulate
                    stated:dict, # from `stated_inputs`
-                   clock:Clock|None=None, sides=SIDES) -> InputRuns:
+                   clock:Clock|None=None, sides=SIDES,
+                   text:str='' # the description (whether it speaks of static friction)
+                  ) -> InputRuns:
     "The twin of the scene and every nudged, unprinted, unstated and static variant of it, run in batches."
     clock = clock or Clock(); jobs = []
     for i, pn, v, unit, _ in sc.meaningful_params():
@@ -386,9 +397,11 @@ def input_variants(sc:Scene, c:Compiled, # the scene and its compiled model
         if key in stated:
             h = stated[key]['half']
             jobs += [(Variant(f"nudge:{key}:{'+' if s > 0 else '-'}", 'nudge', key, v + s*h), {key: v + s*h}) for s in sides]
-        elif v: jobs.append((Variant(f'unprinted:{key}', 'unprinted', key, v*UNPRINTED), {key: v*UNPRINTED}))
+        elif v:   # up by 10 %, or down where up is not an admissible value
+            x = v*UNPRINTED if _admits(sc, key, v*UNPRINTED) else v/UNPRINTED
+            jobs.append((Variant(f'unprinted:{key}', 'unprinted', key, x), {key: x}))
     if (ch := _unstated_changes(c, stated)): jobs.append((Variant('unstated', 'unstated', ', '.join(ch)), ch))
-    if (ch := _static_changes(sc)): jobs.append((Variant('static', 'static', ', '.join(ch)), ch))
+    if (ch := _static_changes(sc, text)): jobs.append((Variant('static', 'static', ', '.join(ch)), ch))
     built = []
     for v, ch in jobs:
         try:
@@ -424,7 +437,7 @@ def input_checks(answer:float, # the answer key
         s = runs.stated[k]; step = s['half']/max(abs(s['value']), 1e-12)
         dep[k] = {'change': _sig(r), 'depends': bool(r >= DEPENDS*step)}
     worst = max(moves.items(), key=lambda kv: kv[1], default=(None, 0.0))
-    unst = {v.target: rel(v) for v in runs.unprinted if v.target not in unknown}
+    unst = {v.target: rel(v) for v in runs.unprinted if v.target not in unknown and v.traj is not None}
     for v in (runs.unstated, runs.static):
         if v is not None: unst[v.kind] = rel(v)
     missing = sorted(k for k, r in unst.items() if r > rtol/5)

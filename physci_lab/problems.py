@@ -13,7 +13,8 @@ import numpy as np
 import yaml
 import sympy as sp
 from .core import UserInputError
-from .dsl import Scene, Compiled, SceneError, _fmt
+from .dsl import Scene, Compiled, SceneError, _fmt, time_scale
+from .words import UNIT_TEXT, unit_text, num, qty, nouns, cap, listing
 from .fields import G
 from .entities import BETA
 from .families import FAMILIES, sample_scene
@@ -26,12 +27,13 @@ from .rewards import gold_of
 
 # %% auto #0
 __all__ = ['MODES', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'PER_SCENE', 'RECORD_FIELDS', 'PRETTY',
-           'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'AFTER', 'AFTER_NUMERIC',
-           'OSCILLATORS', 'DROP_REASONS', 'SCANS', 'ProblemError', 'scene_id', 'split_of', 'Problem', 'ProblemBatch',
-           'pretty', 'with_unit', 'at_time', 'Candidate', 'reader', 'item', 'derive_answer', 'check_reproduce', 'Ctx',
-           'window', 'scene_times', 'numeric', 'component', 'first_rest', 'interior_max', 'event', 'after_event',
-           'comparison', 'param_symbols', 'text_name', 'sym', 'in_regime', 'parameter_draws', 'verify_symbolic',
-           'symbolic', 'define', 'hide', 'reverse', 'self_grade', 'problems_for_scene', 'summarize']
+           'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'POINT', 'UP', 'AFTER',
+           'AFTER_NUMERIC', 'OSCILLATORS', 'DROP_REASONS', 'SCANS', 'ProblemError', 'scene_id', 'split_of', 'Problem',
+           'ProblemBatch', 'pretty', 'with_unit', 'at_time', 'Candidate', 'reader', 'item', 'derive_answer',
+           'check_reproduce', 'Ctx', 'window', 'scene_times', 'say', 'numeric', 'component', 'first_rest',
+           'interior_max', 'event', 'after_event', 'comparison', 'param_symbols', 'text_name', 'sym', 'in_regime',
+           'parameter_draws', 'verify_symbolic', 'symbolic', 'define', 'hide', 'reverse', 'self_grade',
+           'problems_for_scene', 'summarize']
 
 # %% ../nbs/20_problems.ipynb #d3b12899
 MODES = ('numeric', 'reverse', 'symbolic', 'event', 'comparison', 'component')
@@ -91,16 +93,15 @@ class ProblemBatch:
     timings: dict    # 'mujoco_step', 'python_step', 'compile', 'record', 'python', 'total' (seconds)
 
 # %% ../nbs/20_problems.ipynb #b195d358
-PRETTY = {'m/s^2': 'm/s²', 'kg*m/s': 'kg·m/s', 'N*m': 'N·m', 'rad/s^2': 'rad/s²', 'kg*m^2/s': 'kg·m²/s', 'deg': '°'}
-def pretty(unit:str) -> str: return PRETTY.get(unit, unit)
+PRETTY = UNIT_TEXT
+def pretty(unit:str) -> str: return unit_text(unit)
 def with_unit(v:float, unit:str) -> str:
-    "A value as a reader writes it: 4 significant digits and the unit."
-    u = pretty(unit)
-    return f"{_fmt(float(f'{v:.4g}'))}{'' if not u else ('°' if u == '°' else ' ' + u)}"
+    "An answer as a teacher writes it: three significant figures (×10ⁿ where large or small) and the unit it is asked in."
+    return qty(v, unit, exact=False, customary=False)
 
 def at_time(t:float) -> str:
-    "A clock time as a question prints it, to three significant figures: 'at t = 0.450 s', 'at t = 1.15 s' (times lie on a 0.05 s grid, so every digit printed is exact)."
-    return f"at t = {t:#.3g} s"
+    "A clock time as a question prints it, to three significant figures: 'at t = 0.450 s', 'at t = 1.15 s' (times lie on a grid of 0.05 s of the scene's time scale, so every digit printed is exact)."
+    return f"at t = {num(t)} s"
 
 @dataclass
 class Candidate:
@@ -226,7 +227,7 @@ class Ctx:
     @property
     def runs(self):
         "The scene's twin and its nudged, unprinted, unstated and static variants (`filters.input_variants`), run once on first use."
-        if getattr(self, '_runs', None) is None: self._runs = input_variants(self.sc, self.c, self.W, self.stated, self.clock)
+        if getattr(self, '_runs', None) is None: self._runs = input_variants(self.sc, self.c, self.W, self.stated, self.clock, text=self.desc or '')
         return self._runs
     @property
     def variants(self) -> list:
@@ -257,30 +258,41 @@ def scene_times(tr:Trajectory, rng, n:int=6, step:float=0.05) -> list:
     return [float(b[int(rng.integers(len(b)))]) for b in bins]
 
 # %% ../nbs/20_problems.ipynb #c1c15a68
-BODY_NUMERIC = {'speed': 'the speed of {id}', 'acceleration_magnitude': 'the magnitude of the acceleration of {id}',
-                'kinetic_energy': 'the kinetic energy of {id}', 'displacement_magnitude': 'the distance of {id} from its starting position',
+BODY_NUMERIC = {'speed': 'the speed of {P}', 'acceleration_magnitude': 'the magnitude of the acceleration of {P}',
+                'kinetic_energy': 'the kinetic energy of {id}', 'displacement_magnitude': 'the distance of {P} from its starting position',
                 'momentum_magnitude': 'the magnitude of the momentum of {id}', 'net_force_magnitude': 'the magnitude of the net force on {id}',
-                'normal_force_magnitude': 'the normal force on {id} from the surface it rests on', 'friction_force_magnitude': 'the friction force on {id}',
-                'angular_speed': 'the angular speed of {id}', 'tension': 'the tension in the rod of {id}'}
-STRING_NUMERIC = {'tension': 'the tension in the string {id}'}
-SPRING_NUMERIC = {'extension': 'the extension of the spring {id} (negative when it is compressed)',
-                  'elastic_potential_energy': 'the elastic potential energy stored in the spring {id}'}
+                'normal_force_magnitude': 'the magnitude of the normal force that {S} exerts on {id}', 'friction_force_magnitude': 'the magnitude of the friction force that {S} exerts on {id}',
+                'angular_speed': 'the angular speed of {id}', 'tension': 'the tension in the rod holding {id}'}
+STRING_NUMERIC = {'tension': 'the tension in {id}'}
+SPRING_NUMERIC = {'extension': 'the extension of {id} (negative when it is compressed)',
+                  'elastic_potential_energy': 'the elastic potential energy stored in {id}'}
+POINT = {'rod_pendulum': 'the centre of mass of {id}', 'roller': 'the centre of {id}', 'wheel': 'the centre of {id}', 'star': 'the centre of {id}'}
 _NO_DISPLACEMENT = ('pendulum', 'rod_pendulum', 'wheel', 'star')   # body origin not at the centre of mass / does not move
-_X_AXIS = {'ball': '+x to the right', 'projectile': '+x horizontal, in the direction of launch', 'charge': '+x as in the description'}
+_X_AXIS = ('ball', 'projectile', 'charge')    # the description fixes x for these
 _Z_AXIS = ('mass', 'movable_pulley', 'projectile', 'rocket', 'roller', 'pendulum')
 _SIGNED = ('extension',)   # quantities that may be negative besides components
+UP = 'Taking upwards as positive, w'          # leads a question about a vertical component
 
 def _unit(q): return UNITS[q.replace('_magnitude', '').split('.')[0] if q != 'speed' else 'velocity']
 
+def say(ctx, phrase:str, id:str) -> str:
+    "A phrase about `id` in the description's own words: `{id}` its name ('the left block'), `{P}` the point a velocity or acceleration is of ('the centre of mass of the rod'), `{S}` what it rests on."
+    ns = ctx.__dict__.get('_nouns') or ctx.__dict__.setdefault('_nouns', nouns(ctx.sc))
+    X = ns[id].ref; e = ctx.sc.entities.get(id)
+    P = POINT.get(e.type, '{id}').format(id=X) if e is not None else X
+    on = e.get('on') if e is not None else None
+    return phrase.format(id=X, P=P, S=ns[on].ref if on in ns else 'the surface')
+
 def _ask(what, when, unit):
-    u = pretty(unit)
-    return f"What is {what} {when}? Give the answer in {u}." if u else f"What is {what} {when}?"
+    u = pretty(unit); lead = 'W'
+    if what.startswith(UP): lead, what = UP, what[len(UP):]
+    return f"{lead}hat is {what} {when}?" + (f" Give the answer in {u}." if u else '')
 
 def _numeric_one(ctx, id, q, phrase, mode, t=None):
     t = ctx.t() if t is None else t; query = f'{id}.{q}@{_fmt(t)}'
     try: v, unit = ctx.tr.query(query)
     except SimulationError: return None
-    what = phrase.format(id=id)
+    what = say(ctx, phrase, id)
     return Candidate(mode, _ask(what, at_time(t), unit), unit, float(v), reader(query), query, subject=(id,), t=t,
                      verification={'method': 'simulation', 'query': query}, reproduce=[item(ctx.tr, query)], key=(id, q),
                      what=what, when=at_time(t), retime=lambda t2, id=id, q=q: reader(f'{id}.{q}@{_tq(t2)}'),
@@ -314,10 +326,10 @@ def component(ctx:Ctx) -> list:
         e = ctx.sc.entities[id]
         if e.type in _Z_AXIS:
             for q, w in (('velocity.z', 'velocity'), ('acceleration.z', 'acceleration')):
-                out += _one(ctx, id, q, f'the vertical component of the {w} of {{id}} (upwards positive)', 'component')
+                out += _one(ctx, id, q, f'{UP}the vertical component of the {w} of {{P}}', 'component')
         if e.type in _X_AXIS:
-            for q, w in (('velocity.x', 'velocity'), ('momentum.x', 'momentum')):
-                out += _one(ctx, id, q, f'the x-component of the {w} of {{id}} ({_X_AXIS[e.type]})', 'component')
+            for q, w in (('velocity.x', 'velocity of {P}'), ('momentum.x', 'momentum of {id}')):
+                out += _one(ctx, id, q, f'the x-component of the {w}', 'component')
     return out
 
 # %% ../nbs/20_problems.ipynb #a8a57288
@@ -343,14 +355,14 @@ def first_rest(id:str, joint:str, q:str='speed'):
     return _with(f, rep)
 
 def interior_max(series, query:str|None=None):
-    "`traj -> value`: the maximum of `series(traj)` over the valid window, only if it lies strictly inside; reproduced by `query` (e.g. 'box.speed') there and 0.05 s either side."
+    "`traj -> value`: the maximum of `series(traj)` over the valid window, only if it lies strictly inside; reproduced by `query` (e.g. 'box.speed') there and 0.05 s (of the scene's time scale) either side."
     def f(tr):
         y = series(tr)[:_iv(tr) + 1]; i = int(np.argmax(y))
         if i < 3 or i > len(y) - 4: raise ValueError('the maximum is at the edge of the window')
         return float(y[i])
     def rep(tr, tol):
-        f(tr); tm = float(tr.t[int(np.argmax(series(tr)[:_iv(tr) + 1]))])
-        return [item(tr, f'{query}@{_tq(tm)}')] + [item(tr, f'{query}@{_tq(t)}', 'at_most') for t in (tm - 0.05, tm + 0.05) if 0 <= t <= tr.valid_until]
+        f(tr); tm = float(tr.t[int(np.argmax(series(tr)[:_iv(tr) + 1]))]); h = 0.05*time_scale(tr.scene)
+        return [item(tr, f'{query}@{_tq(tm)}')] + [item(tr, f'{query}@{_tq(t)}', 'at_most') for t in (tm - h, tm + h) if 0 <= t <= tr.valid_until]
     return _with(f, rep) if query else f
 
 def _speed(id): return lambda tr: np.linalg.norm(tr.sensor(id, 'framelinvel'), axis=1)
@@ -374,39 +386,40 @@ def _try(f, tr):
 def event(ctx:Ctx) -> list:
     "Times of events and extremes over the valid window."
     out, tr, sc = [], ctx.tr, ctx.sc
-    win = f"during the first {_fmt(tr.valid_until)} s"
+    win = f"during the first {num(tr.valid_until)} s"; R = lambda id, ph='{id}': say(ctx, ph, id)
     if ctx.c.collisions and (v := _try(_collision_time, tr)) is not None:
         a, b, _ = ctx.c.collisions[0]
-        out.append(Candidate('event', f"At what time do {a} and {b} collide? Give the answer in s.", 's', v, _collision_time,
+        out.append(Candidate('event', f"At what time do {R(a)} and {R(b)} collide? Give the answer in s.", 's', v, _collision_time,
                              subject=(a, b), verification={'method': 'recorded impact time (exact impulsive collision)'}))
     for id in ctx.bodies():
         e = sc.entities[id]; p = ctx.c.placed[id]
         if e.type in ('mass', 'pendulum', 'rod_pendulum', 'roller') and len(p.joints) >= 1:
             f = first_rest(id, p.joints[0])
             if (v := _try(f, tr)) is not None:
-                out.append(Candidate('event', f"At what time does {id} first come momentarily to rest after it starts moving? Give the answer in s.", 's', v, f,
+                out.append(Candidate('event', f"At what time does {R(id)} first come momentarily to rest after it starts moving? Give the answer in s.", 's', v, f,
                                      subject=(id,), verification={'method': 'sign change of the recorded velocity'}))
         if e.type == 'projectile':
             f = first_rest(id, p.joints[1], 'velocity.z')
             if (v := _try(f, tr)) is not None:
-                out.append(Candidate('event', f"At what time does {id} reach its greatest height? Give the answer in s.", 's', v, f, subject=(id,),
+                out.append(Candidate('event', f"At what time does {R(id)} reach its greatest height? Give the answer in s.", 's', v, f, subject=(id,),
                                      verification={'method': 'sign change of the recorded vertical velocity'}))
             f = interior_max(_height(id), f'{id}.displacement.z')
             if (v := _try(f, tr)) is not None:
-                out.append(Candidate('event', f"What is the greatest height of {id} above its launch point? Give the answer in m.", 'm', v, f, subject=(id,),
+                out.append(Candidate('event', f"What is the greatest height of {R(id)} above its launch point? Give the answer in m.", 'm', v, f, subject=(id,),
                                      verification={'method': 'maximum of the recorded height over the valid window'}))
         if e.type not in ('star', 'wheel') and (v := _try(interior_max(_speed(id), f'{id}.speed'), tr)) is not None and e.type not in ('pendulum', 'rod_pendulum'):
-            out.append(Candidate('event', f"What is the greatest speed of {id} {win}? Give the answer in m/s.", 'm/s', v, interior_max(_speed(id), f'{id}.speed'),
+            out.append(Candidate('event', f"What is the greatest speed of {R(id, '{P}')} {win}? Give the answer in m/s.", 'm/s', v, interior_max(_speed(id), f'{id}.speed'),
                                  subject=(id,), verification={'method': 'maximum of the recorded speed over the valid window'}))
     for sid in ctx.c.springs:
         f = interior_max(_extension(sid), f'{sid}.extension')
         if (v := _try(f, tr)) is not None:
-            out.append(Candidate('event', f"What is the greatest extension of the spring {sid} {win}? Give the answer in m.", 'm', v, f, subject=(sid,),
+            out.append(Candidate('event', f"What is the greatest extension of {R(sid)} {win}? Give the answer in m.", 'm', v, f, subject=(sid,),
                                  verification={'method': 'maximum of the recorded spring length over the valid window'}))
     return out
 
 AFTER = 0.01   # s after a collision at which "just after the collision" is read (the balls move freely from then on)
-AFTER_NUMERIC = {'speed': 'the speed of {id}', 'kinetic_energy': 'the kinetic energy of {id}', 'momentum_magnitude': 'the magnitude of the momentum of {id}'}
+AFTER_NUMERIC = {'speed': 'the speed of {P}', 'kinetic_energy': 'the kinetic energy of {id}', 'momentum_magnitude': 'the magnitude of the momentum of {id}',
+                 'velocity.x': 'the x-component of the velocity of {P}', 'momentum.x': 'the x-component of the momentum of {id}'}
 
 def _after_time(tr):
     "The recorded time `AFTER` s after the first collision (raises if there is none in the valid window)."
@@ -420,12 +433,11 @@ def after_event(ctx:Ctx) -> list:
     if not ctx.c.collisions or _try(_after_time, ctx.tr) is None: return []
     out, ta, when = [], _after_time(ctx.tr), 'just after the collision'
     for id in ctx.c.collisions[0][:2]:
-        comps = {f'{q}.x': f'the x-component of the {q} of {{id}} ({_X_AXIS["ball"]})' for q in ('velocity', 'momentum')}
-        for q, phrase in [*AFTER_NUMERIC.items(), *comps.items()]:
+        for q, phrase in AFTER_NUMERIC.items():
             mode = 'component' if q.endswith('.x') else 'numeric'
             qn, _, comp = q.partition('.')
             f = _read_at(id, qn, comp or None, _after_time)
-            v = _try(f, ctx.tr); what = phrase.format(id=id)
+            v = _try(f, ctx.tr); what = say(ctx, phrase, id)
             if v is None: continue
             query = f'{id}.{q}@{_tq(ta)}'
             out.append(Candidate(mode, _ask(what, when, _unit(q)), _unit(q), v, f, query, subject=(id,), key=(id, q, 'after'),
@@ -465,53 +477,61 @@ def _ratio_after(a, b, q):
 
 def comparison(ctx:Ctx) -> list:
     "Energy bookkeeping and ratios."
-    out, tr, sc = [], ctx.tr, ctx.sc
+    out, tr, sc = [], ctx.tr, ctx.sc; R = lambda id, ph='{id}': say(ctx, ph, id)
     if ctx.c.collisions and tr.events and tr.events[0] < tr.valid_until:
         a, b, _ = ctx.c.collisions[0]
-        out.append(Candidate('comparison', f"How much kinetic energy is lost in the collision of {a} and {b}? Give the answer in J.", 'J', _ke_lost(tr), _ke_lost,
+        out.append(Candidate('comparison', f"How much kinetic energy is lost in the collision between {R(a)} and {R(b)}? Give the answer in J.", 'J', _ke_lost(tr), _ke_lost,
                              subject=(a, b), verification={'method': 'recorded kinetic energy before and after the impact'}))
         f = _ratio_after(a, b, 'kinetic_energy')
         if (v := _try(f, tr)) is not None and math.isfinite(v) and v > 0 and not close(v, 1.0, ctx.tol):
-            out.append(Candidate('comparison', f"What is the ratio of the kinetic energy of {a} to that of {b} just after the collision?", '', v, f, subject=(a, b),
+            out.append(Candidate('comparison', f"What is the ratio of the kinetic energy of {R(a)} to that of {R(b)} just after the collision?", '', v, f, subject=(a, b),
                                  key=(a, b, 'kinetic_energy', 'after'), verification={'method': 'ratio of two recorded values just after the impact (kinetic_energy)'}))
     friction = any(p.extra.get('mu_k') for p in ctx.c.placed.values())
     forced = any(e.get('force') for e in sc.entities.values())
     if friction and not forced and not ctx.c.forces:
         t = ctx.t(); f = _dissipated(t)
-        out.append(Candidate('comparison', f"How much mechanical energy has friction dissipated by t = {t:#.3g} s? Give the answer in J.", 'J', f(tr), f, t=t,
+        out.append(Candidate('comparison', f"How much mechanical energy has friction dissipated by t = {num(t)} s? Give the answer in J.", 'J', f(tr), f, t=t,
                              verification={'method': 'recorded mechanical energy (kinetic + potential) at 0 and t'}, retime=_dissipated))
     moving = [i for i in ctx.bodies() if sc.entities[i].type not in ('star', 'wheel') and 'kinetic_energy' in tr.quantities(i)]
     if len(moving) >= 2:
         a, b = moving[:2]
-        for q, what in (('kinetic_energy', 'the kinetic energy'), ('acceleration_magnitude', 'the magnitude of the acceleration')):
+        for q, what, pt in (('kinetic_energy', 'the kinetic energy', '{id}'), ('acceleration_magnitude', 'the magnitude of the acceleration', '{P}')):
             t = ctx.t(); f = _ratio(a, b, q, t)
             if (v := _try(f, tr)) is None or not math.isfinite(v) or close(v, 1.0, ctx.tol): continue   # equal by symmetry: no question
-            out.append(Candidate('comparison', f"What is the ratio of {what} of {a} to that of {b} {at_time(t)}?", '', v, f, subject=(a, b), t=t,
+            out.append(Candidate('comparison', f"What is the ratio of {what} of {R(a, pt)} to that of {R(b, pt)} {at_time(t)}?", '', v, f, subject=(a, b), t=t,
                                  verification={'method': f'ratio of two recorded values ({q})'}, retime=lambda t2, q=q, a=a, b=b: _ratio(a, b, q, t2)))
     strings = [s for s, x in ctx.c.strings.items() if not x.get('segments')]
     if len(strings) >= 2:   # two strings: the ratio of their tensions
         a, b = strings[:2]; t = ctx.t(); f = _ratio(a, b, 'tension', t)
         if (v := _try(f, tr)) is not None and math.isfinite(v) and v > 0 and not close(v, 1.0, ctx.tol):
-            out.append(Candidate('comparison', f"What is the ratio of the tension in the string {a} to that in the string {b} {at_time(t)}?", '', v, f,
+            out.append(Candidate('comparison', f"What is the ratio of the tension in {R(a)} to that in {R(b)} {at_time(t)}?", '', v, f,
                                  subject=(a, b), t=t, verification={'method': 'ratio of two recorded values (tension)'}, retime=lambda t2, a=a, b=b: _ratio(a, b, 'tension', t2)))
     return out
 
 # %% ../nbs/20_problems.ipynb #b4c4edad
 _SYM = {'mass': 'm', 'angle': 'theta', 'mu': 'mu', 'mu_static': 'mu_s', 'k': 'k', 'displacement': 'd', 'velocity': 'v', 'speed': 'v',
         'radius': 'R', 'torque': 'tau', 'fuel_mass': 'm_f', 'burn_rate': 'b', 'exhaust_speed': 'u', 'charge': 'q', 'B': 'B',
-        'length': 'L', 'amplitude': 'theta_0', 'force': 'F', 'E': 'E'}
+        'length': 'L', 'amplitude': 'theta_0', 'force': 'F', 'E': 'E', 'direction': 'phi', 'speed_factor': 'f', 'y': 'b'}
 _REAL = ('velocity', 'torque', 'charge', 'B', 'force', 'y')
-_TEXT_GREEK = {'theta': 'θ', 'mu': 'μ', 'tau': 'τ'}
+_TEXT_GREEK = {'theta': 'θ', 'mu': 'μ', 'tau': 'τ', 'phi': 'φ'}
 
 def param_symbols(sc:Scene) -> dict:
-    "The symbol name of each meaningful parameter of a scene: θ for the ramp's angle, μ (μ_k beside μ_s) for friction, m_box for a mass, k for a spring constant; a subscript (the entity id) only where two parameters would share a name. ASCII names; `text_name` shows them."
-    keys = sweepable(sc); base = {}
+    "The symbol name of each meaningful parameter of a scene: θ for the ramp's angle, μ (μ_k beside μ_s) for friction, m for the mass of the only block, M for a planet's or a pulley's, k for a spring constant; where two would share a name, a subscript from the objects' names in the text (m_left, m_A, v_1). ASCII names; `text_name` shows them."
+    keys = sweepable(sc); ns = nouns(sc); base = {}
     for k in keys:
-        i, pn = k.split('.')
-        base[k] = {'gravity': 'g', 'restitution': 'e'}.get(pn, pn) if i == 'scene' else ('mu_k' if pn == 'mu' and f'{i}.mu_static' in keys else _SYM.get(pn, pn))
-    n = Counter(base.values())
-    return {k: b if k.startswith('scene.') or (k.split('.')[1] != 'mass' and n[b] == 1 and b not in ('g', 'e', 'G', 't')) else f"{b}_{k.split('.')[0]}"
-            for k, b in base.items()}
+        i, pn = k.split('.'); e = sc.entities.get(i)
+        if i == 'scene': base[k] = {'gravity': 'g', 'restitution': 'e'}.get(pn, pn)
+        elif pn == 'mu' and f'{i}.mu_static' in keys: base[k] = 'mu_k'
+        elif pn == 'mass' and e is not None and e.type in ('star', 'fixed_pulley', 'movable_pulley'): base[k] = 'M'
+        elif pn == 'radius' and e is not None and e.type == 'planet': base[k] = 'r'
+        else: base[k] = _SYM.get(pn, pn)
+    n, out, count = Counter(base.values()), {}, Counter()
+    for k, b in base.items():
+        i = k.split('.')[0]
+        if i == 'scene' or (n[b] == 1 and b not in ('g', 'e', 'G', 't')): out[k] = b
+        elif i in ns and ns[i].kind in ('adjective', 'name'): out[k] = f'{b}_{ns[i].label}'
+        else: count[b] += 1; out[k] = f'{b}_{count[b]}'   # numbered in the order the text introduces them
+    return out
 
 def text_name(name:str) -> str:
     "A symbol as the text writes it: theta -> θ, mu_s -> μ_s, m_box -> m_box (`grade` reads both spellings as one symbol)."
@@ -538,53 +558,55 @@ def _vals(sc, keys, names=None):
     return out
 
 def _closed_forms(ctx) -> list:
-    "(question, unit, f, expr, parameter keys, verification note) for the family of the scene."
+    "(what is asked, unit, f, expr, parameter keys[, substitutions]) for the family of the scene; substitutions (a time symbol's value) apply when the key is checked."
     fam, sc, t = ctx.family, ctx.sc, ctx.times[-1]; names = _names(ctx); S = lambda k: sym(k, names); g = S('scene.gravity'); ft = _fmt(t)
+    X = lambda id, ph='{id}': say(ctx, ph, id)
     out = []
     if fam == 'fixed_pulley':
         m1, m2 = S('left.mass'), S('right.mass'); keys = ['left.mass', 'right.mass', 'scene.gravity']
-        out.append(("the vertical component of the acceleration of left (upwards positive)", 'm/s^2', f'left.acceleration.z@{ft}', g*(m2 - m1)/(m1 + m2), keys))
-        out.append(("the tension in the string rope", 'N', f'rope.tension@{ft}', 2*m1*m2*g/(m1 + m2), keys))
+        out.append((f"the vertical component of the acceleration of {X('left', '{P}')}, taking upwards as positive,", 'm/s^2', f'left.acceleration.z@{ft}', g*(m2 - m1)/(m1 + m2), keys))
+        out.append((f"the tension in {X('rope')}", 'N', f'rope.tension@{ft}', 2*m1*m2*g/(m1 + m2), keys))
     if fam == 'atwood_incline' and not sc.entities['ramp'].get('mu'):
         mb, mw, th = S('box.mass'), S('weight.mass'), S('ramp.angle'); keys = ['box.mass', 'weight.mass', 'ramp.angle', 'scene.gravity']
-        out.append(("the vertical component of the acceleration of weight (upwards positive)", 'm/s^2', f'weight.acceleration.z@{ft}', g*(mb*sp.sin(th) - mw)/(mb + mw), keys))
-        out.append(("the tension in the string rope", 'N', f'rope.tension@{ft}', mb*mw*g*(1 + sp.sin(th))/(mb + mw), keys))
+        out.append((f"the vertical component of the acceleration of {X('weight', '{P}')}, taking upwards as positive,", 'm/s^2', f'weight.acceleration.z@{ft}', g*(mb*sp.sin(th) - mw)/(mb + mw), keys))
+        out.append((f"the tension in {X('rope')}", 'N', f'rope.tension@{ft}', mb*mw*g*(1 + sp.sin(th))/(mb + mw), keys))
     if fam == 'incline' and not sc.entities['box'].get('velocity'):
         r = sc.entities['ramp']; th, mu = S('ramp.angle'), S('ramp.mu')
         mus = r.get('mu_static') if r.get('mu_static') is not None else r.get('mu', 0)
         if math.tan(math.radians(r['angle'])) > mus + 0.05:
             keys = ['ramp.angle', 'ramp.mu', 'scene.gravity'] if r.get('mu') else ['ramp.angle', 'scene.gravity']
-            out.append(("the magnitude of the acceleration of box", 'm/s^2', f'box.acceleration_magnitude@{ft}', g*(sp.sin(th) - (mu if r.get('mu') else 0)*sp.cos(th)), keys))
+            out.append((f"the magnitude of the acceleration of {X('box')}", 'm/s^2', f'box.acceleration_magnitude@{ft}', g*(sp.sin(th) - (mu if r.get('mu') else 0)*sp.cos(th)), keys))
     if fam in ('spring_horizontal', 'spring_vertical'):
         m, k, d = S('box.mass'), S('spring.k'), S('box.displacement'); keys = ['box.mass', 'spring.k', 'box.displacement']
-        out.append(("the greatest speed of box", 'm/s', interior_max(_speed('box'), 'box.speed'), d*sp.sqrt(k/m), keys))
-        out.append(("the time at which box first comes momentarily to rest after it starts moving", 's', first_rest('box', 'box:slide'), sp.pi*sp.sqrt(m/k), keys[:2]))
+        out.append((f"the greatest speed of {X('box')}", 'm/s', interior_max(_speed('box'), 'box.speed'), d*sp.sqrt(k/m), keys))
+        out.append((f"the time at which {X('box')} first comes momentarily to rest after it starts moving", 's', first_rest('box', 'box:slide'), sp.pi*sp.sqrt(m/k), keys[:2]))
     if fam == 'collision_1d':
         ma, mb, va, vb, e = S('a.mass'), S('b.mass'), S('a.velocity'), S('b.velocity'), S('scene.restitution')
         keys = ['a.mass', 'b.mass', 'a.velocity', 'b.velocity'] + (['scene.restitution'] if sc.restitution != 1 else [])
         e_ = e if sc.restitution != 1 else 1
         tl = ctx.tr.valid_until
-        out.append(("the velocity of a after the collision (positive: to the right)", 'm/s', f'a.velocity.x@{_fmt(math.floor(tl*20)/20)}',
+        out.append((f"the x-component of the velocity of {X('a')} after the collision", 'm/s', f'a.velocity.x@{_fmt(math.floor(tl*20)/20)}',
                     (ma*va + mb*vb - mb*e_*(va - vb))/(ma + mb), keys))
         if sc.restitution != 1:
             out.append(("the kinetic energy lost in the collision", 'J', _ke_lost, ma*mb/(ma + mb)*(1 - e**2)*(va - vb)**2/2, keys))
     if fam == 'projectile':
         v, th = S('ball.speed'), S('ball.angle'); keys = ['ball.speed', 'ball.angle', 'scene.gravity']
-        out.append(("the greatest height of ball above its launch point", 'm', interior_max(_height('ball'), 'ball.displacement.z'), (v*sp.sin(th))**2/(2*g), keys))
+        out.append((f"the greatest height of {X('ball')} above its launch point", 'm', interior_max(_height('ball'), 'ball.displacement.z'), (v*sp.sin(th))**2/(2*g), keys))
     if fam == 'rolling':
         th = S('ramp.angle'); beta = sp.nsimplify(BETA[sc.entities['roller'].get('shape', 'solid_cylinder')])
-        out.append(("the magnitude of the acceleration of roller", 'm/s^2', f'roller.acceleration_magnitude@{ft}', g*sp.sin(th)/(1 + beta), ['ramp.angle', 'scene.gravity']))
+        out.append((f"the magnitude of the acceleration of {X('roller', '{P}')}", 'm/s^2', f'roller.acceleration_magnitude@{ft}', g*sp.sin(th)/(1 + beta), ['ramp.angle', 'scene.gravity']))
     if fam == 'torque_wheel':
         m, R, tau = S('wheel.mass'), S('wheel.radius'), S('wheel.torque'); beta = sp.Rational(1, 2) if sc.entities['wheel'].get('shape', 'solid_cylinder') == 'solid_cylinder' else 1
-        out.append(("the magnitude of the angular acceleration of wheel", 'rad/s^2', f'wheel.angular_acceleration_magnitude@{ft}', sp.Abs(tau)/(beta*m*R**2), ['wheel.mass', 'wheel.radius', 'wheel.torque']))
+        out.append((f"the magnitude of the angular acceleration of {X('wheel')}", 'rad/s^2', f'wheel.angular_acceleration_magnitude@{ft}', sp.Abs(tau)/(beta*m*R**2), ['wheel.mass', 'wheel.radius', 'wheel.torque']))
     if fam == 'orbit_two_body' and sc.entities['planet'].get('speed_factor', 1.0) == 1.0:
         M, r = S('star.mass'), S('planet.radius')
-        out.append(("the speed of planet", 'm/s', f'planet.speed@{ft}', sp.sqrt(sp.Symbol('G', positive=True)*M/r), ['star.mass', 'planet.radius']))
+        out.append((f"the speed of {X('planet')}", 'm/s', f'planet.speed@{ft}', sp.sqrt(sp.Symbol('G', positive=True)*M/r), ['star.mass', 'planet.radius']))
     if fam == 'rocket':
         m, mf, b, u = S('rocket.mass'), S('rocket.fuel_mass'), S('rocket.burn_rate'), S('rocket.exhaust_speed')
         tt = sp.Symbol('t', positive=True); keys = ['rocket.mass', 'rocket.fuel_mass', 'rocket.burn_rate', 'rocket.exhaust_speed', 'scene.gravity']
         if ctx.sc.entities['rocket']['fuel_mass'] > ctx.sc.entities['rocket']['burn_rate']*t:
-            out.append((f"the speed of rocket (t = {ft} s after launch)", 'm/s', f'rocket.speed@{ft}', (u*sp.log((m + mf)/(m + mf - b*tt)) - g*tt).subs(tt, sp.Float(t)), keys))
+            out.append((f"the speed of {X('rocket')} a time t after launch, while it still has propellant,", 'm/s', f'rocket.speed@{ft}',
+                        u*sp.log((m + mf)/(m + mf - b*tt)) - g*tt, keys, {tt: sp.Float(t)}))   # t stays a symbol in the question; the key is checked at the asked time
     return out
 
 def _expr_value(expr, sc, keys, names=None):
@@ -597,18 +619,24 @@ def _expr_value(expr, sc, keys, names=None):
 _LAMBDA = {}
 
 def in_regime(family:str, sc:Scene) -> bool:
-    "Whether a scene is in the regime its family's closed forms describe (a block on a ramp must slide: tan θ > μ_s)."
+    "Whether a scene is in the regime its family's closed forms describe (a block on a ramp must slide: tan θ > μ_s; balls must meet early in the window; a rocket must still burn)."
     if family == 'incline':
         r = sc.entities['ramp']; mus = r.get('mu_static') if r.get('mu_static') is not None else r.get('mu', 0)
         return math.tan(math.radians(r['angle'])) > mus + 0.05
+    if family == 'collision_1d':   # the balls meet in the first half of the window (the question asks after the collision)
+        a, b = [e for e in sc.entities.values() if e.type == 'ball']
+        gap, close = b.kind.start_x(b, sc) - a.kind.start_x(a, sc) - a.get('radius', 0.1) - b.get('radius', 0.1), a['velocity'] - b['velocity']
+        return close > 0 and gap < close*0.5*WINDOW*sc.duration
+    if family == 'rocket':   # the closed form holds while propellant lasts: through the whole window
+        r = sc.entities['rocket']; return r['fuel_mass'] > r['burn_rate']*WINDOW*sc.duration
     return True
 
-def parameter_draws(ctx:Ctx, keys:list, n:int=5, tries:int=30) -> list:
-    "`n` valid runs of the scene's twin with all of `keys` redrawn at random over their ranges (in the family's regime): (changes, scene, trajectory)."
+def parameter_draws(ctx:Ctx, keys:list, n:int=5, tries:int=200) -> list:
+    "`n` valid runs of the scene's twin with all of `keys` redrawn at random over their ranges (in the family's regime): (changes, scene, trajectory). A draw out of the regime costs no simulation, so `tries` can be many."
     out, tried = [], 0
     while len(out) < n and tried < tries:   # rounds of draws, each run on the twin in one batch
         built = []
-        for _ in range(min(n - len(out) + 1, tries - tried)):
+        while len(built) < n - len(out) and tried < tries:
             tried += 1
             ch = {k: float(f'{ctx.rng.uniform(*param_range(ctx.sc, k)[:2]):.3g}') for k in keys}
             try:
@@ -639,10 +667,11 @@ def symbolic(ctx:Ctx) -> list:
     out, forms = [], _closed_forms(ctx)
     if not forms: return out
     names = _names(ctx)
-    allkeys = sorted({k for *_, keys in forms for k in keys})
+    allkeys = sorted({k for _, _, _, _, keys, *_ in forms for k in keys})
     draws = parameter_draws(ctx, allkeys)
     desc = ctx.desc or ctx.sc.describe()
-    for what, unit, q, expr, keys in forms:
+    for what, unit, q, general, keys, *at in forms:
+        at = at[0] if at else {}; expr = general.subs(at)   # a time symbol takes the asked time where the key is checked
         f = reader(q) if isinstance(q, str) else q
         v = _try(f, ctx.tr)
         if v is None: continue
@@ -651,16 +680,16 @@ def symbolic(ctx:Ctx) -> list:
             d2 = define(d2, ctx.sc, k, names) if d2 is not None else None
         if d2 is None: continue   # a value printed twice: the symbol could not be defined in one place
         ver = verify_symbolic(f, expr, keys, draws, names=names)
-        vals = {**_vals(ctx.sc, keys, names), sp.Symbol('G', positive=True): G}
-        shown = expr.replace(lambda e: isinstance(e, sp.Abs), lambda e: e.args[0] if float(e.args[0].subs(vals)) >= 0 else -e.args[0])
-        if shown != expr: ver['general_expr'] = str(expr); ver['regime'] = 'the expression without absolute values holds for the ordering of this scene'
-        expr = shown
+        vals = {**_vals(ctx.sc, keys, names), sp.Symbol('G', positive=True): G, **at}
+        shown = general.replace(lambda e: isinstance(e, sp.Abs), lambda e: e.args[0] if float(e.args[0].subs(vals)) >= 0 else -e.args[0])
+        if shown != general: ver['general_expr'] = str(general); ver['regime'] = 'the expression without absolute values holds for the ordering of this scene'
+        if at: ver['time_symbol'] = {str(s): float(x) for s, x in at.items()}   # the key keeps the time symbol; it was checked at the asked time
         ver['symbols'] = {text_name(names.get(k, str(sym(k, names)))): k for k in keys}
-        cd = Candidate('symbolic', f"Find {what} in terms of {_listing(ver['symbols'])}" + (" and the gravitational constant G" if 'G' in str(expr) else '') +
-                       ". Give a closed-form expression.", unit, v, f, q if isinstance(q, str) else None, expr=str(expr), verification=ver,
+        cd = Candidate('symbolic', f"Find {what} in terms of {_listing(list(ver['symbols']) + [str(s) for s in at])}" + (" and the gravitational constant G" if 'G' in str(shown) else '') +
+                       ". Give a closed-form expression.", unit, v, f, q if isinstance(q, str) else None, expr=str(shown), verification=ver,
                        depends_on=tuple(keys), description=d2, key=(what,), signed='positive' in what)
-        cd.answer = f"{_text_expr(expr)} ≈ {with_unit(v, unit)}"
-        cd.closed = _expr_value(expr, ctx.sc, keys, names)
+        cd.answer = f"{_text_expr(shown)} ≈ {with_unit(v, unit)}" + ''.join(f" at {s} = {num(float(x))} s" for s, x in at.items())
+        cd.closed = _expr_value(shown.subs(at), ctx.sc, keys, names)
         out.append(cd)
     return out
 
@@ -676,25 +705,20 @@ def _param(sc, key):
     u = next((u for j, q, _, u, _ in sc.meaningful_params() if f'{j}.{q}' == key), '')
     return v, u
 
-def define(description:str, # the scene's description
+def define(description:str, # the scene's description (a `Description`: the symbols it already defines are kept)
            sc:Scene, key:str, # the parameter, e.g. 'ramp.angle'
            names:dict|None=None, # from `param_symbols` (default: the scene's)
-           unknown:bool=False # hide the value ("an unknown angle θ") instead of stating it ("an angle θ = 30°")
+           unknown:bool=False # hide the value ("an unknown angle θ") instead of stating it ("an angle θ = 30.0°")
           ) -> str|None:
-    "The description with the parameter's symbol defined where its value is printed; None when the value is not printed exactly once."
+    "The description with the parameter's symbol defined where its value is printed (written again by `Scene.describe`); None when the description does not print it exactly once."
     names = names or param_symbols(sc)
     t = text_name(names[key]) if key in names else text_name(str(sym(key)))
-    v, unit = _param(sc, key); S = _fmt(v); u = pretty(unit)
     if key == 'scene.gravity' and not unknown: return description if re.search(r'\bg = ', description) else None
-    num = rf'(?<![\d.\w]){re.escape(S)}(?![\d])'
-    if len(re.findall(num, description)) != 1: return None
-    rules = [(rf'\b([Aa]) {num} kg ([a-z][a-z ]*?) \((\w+)\)', lambda m: f"{m[1]} {m[2]} ({m[3]}) of " + (f"unknown mass {t}" if unknown else f"mass {t} = {S} kg")),
-             (rf'\bmass {num} kg', lambda m: f"unknown mass {t}" if unknown else f"mass {t} = {S} kg"),
-             (rf'\bat {num}°', lambda m: f"at an unknown angle {t}" if unknown else f"at an angle {t} = {S}°"),
-             (rf'{num}(?: {re.escape(u)}(?![\w/]))?' if u and u != '°' else rf'{num}°?', lambda m: f"{t} (unknown)" if unknown else f"{t} = {m[0]}")]
-    for pat, rep in rules:
-        if len(re.findall(pat, description)) == 1: return re.sub(pat, rep, description)
-    return None
+    symbols = {**getattr(description, 'symbols', {}), key: t}
+    hidden = set(getattr(description, 'hidden', ())) | ({key} if unknown else set())
+    try: d = sc.describe(symbols, hidden)
+    except (KeyError, ValueError): return None
+    return d if d.printed.get(key) == 1 else None
 
 def hide(description:str, key:str, value:float, sc:Scene|None=None) -> str|None:
     "The description with `key` unknown: its value replaced by its symbol (None when the value is not printed exactly once)."
@@ -717,9 +741,10 @@ def _reverse_ask(o, T, unit, y0, bound=None):
     "The question: the observation, then what to find (and the bound that makes its root unique, where one is needed)."
     b = ''
     if bound is not None:
-        A, B = bound; s = lambda x: '0' if x == 0 else with_unit(x, unit)
+        A, B = bound; s = lambda x: '0' if x == 0 else qty(x, unit, customary=False)
         b = f", given that {s(A)} < {T} < {s(B)}" if A is not None and B is not None else (f", given that {T} < {s(B)}" if B is not None else f", given that {T} > {s(A)}")
-    return (f"It is observed that {o.when} {o.what} is {with_unit(y0, o.unit)}. Find {T}" +
+    lead, what = ('Taking upwards as positive, it', o.what[len(UP):]) if o.what.startswith(UP) else ('It', o.what)
+    return (f"{lead} is observed that {o.when} {what} is {qty(y0, o.unit, customary=False)}. Find {T}" +
             (f" in {'degrees' if unit == 'deg' else pretty(unit)}" if unit else '') + b + '.')
 
 def _value_of(sc, key):
@@ -730,7 +755,7 @@ def reverse(ctx:Ctx, observations:list) -> list:
     "For each meaningful parameter, hide it and give one observation; identifiability is decided later, by a root scan (`examine`), only for the questions that may be kept."
     out, sc = [], ctx.sc
     desc = ctx.desc or sc.describe(); names = _names(ctx)
-    pool = _observations(ctx, observations)
+    pool = _observations(ctx, observations)   # (never an observation of about zero: a block that has not moved says little)
     if ctx.tr.events and not ctx.located: pool = [o for o in pool if o.t is None]   # a collision the text does not locate: observe it, not a clock time
     for key in sweepable(sc):
         if key == 'scene.gravity': continue
@@ -760,7 +785,7 @@ def reverse(ctx:Ctx, observations:list) -> list:
         if tv is None: continue
         i = int(np.ceil(tv/ctx.tr.dt)); ds = np.diff(s[:i + 1]); noise = 1e-9*max(float(np.abs(s).max()), 1e-9)
         mono = bool(len(ds) and ((ds >= -noise).all() or (ds <= noise).all()))
-        cd = Candidate('reverse', f"At what time does the speed of {id} first reach {with_unit(y0, 'm/s')}? Give the answer in s.", 's', tv, f, subject=(id,),
+        cd = Candidate('reverse', f"At what time does the speed of {say(ctx, '{P}', id)} first reach {qty(y0, 'm/s', customary=False)}? Give the answer in s.", 's', tv, f, subject=(id,),
                        key=(id, 'time_of_speed'), verification={'method': 'time read from the recorded speed', 'identifiable': mono,
                        'how': 'the speed changes monotonically from the start to the first time it reaches the value' if mono else 'the speed turns before it first reaches the value'})
         cd.level = (y0, lambda y, id=id: _first_reach(id, y))
@@ -791,7 +816,7 @@ def _scan(ctx, key, o, y0):
         for (x, _), tr in zip(built, run_batch([c for _, c in built], T, ctx.clock, after_event=2*AFTER if o.t is None else None)):
             cache[(key, x)] = (T, None if isinstance(tr, Exception) else tr)
         return [Variant('scan', 'scan', key, x, cache[(key, x)][1]).measure(o.f) for x in xs]
-    eps = max(_half_printed(with_unit(y0, o.unit)), 3e-3*abs(y0))
+    eps = max(_half_printed(qty(y0, o.unit, customary=False)), 3e-3*abs(y0))
     span = step = None
     if _oscillates(ctx.sc):   # rivals wherever the phase has wrapped: scan a factor 1.6-4 each way (drawn), finely enough for the half-periods seen
         span = tuple(math.log(ctx.rng.uniform(1.6, 4.0)) for _ in range(2))
@@ -823,7 +848,7 @@ def _reverse_inputs(ctx, key, o, y0, x0):
     moves = {}
     for v in ctx.runs.nudges:
         if v.target != key and v.traj is not None: moves[v.target] = max(moves.get(v.target, 0.0), dx(v.measure(o.f) - base))
-    moves['observation'] = dx(_half_printed(with_unit(y0, o.unit)))
+    moves['observation'] = dx(_half_printed(qty(y0, o.unit, customary=False)))
     if (m := _time_move(o, ctx.tr)) is not None: moves['t'] = dx(m)
     worst = max(moves.items(), key=lambda kv: kv[1])
     unst = {v.target: dx(v.measure(o.f) - base) for v in ctx.runs.unprinted if v.target != key}
@@ -925,7 +950,7 @@ def _examine(ctx, cd, checks) -> dict:
         cond = ic['conditioning']; scale = max(abs(cd.value), 1e-12)
         if (m := _time_move(cd, ctx.tr)) is not None and m/scale > (cond['worst'] or 0): cond.update(worst=_sig(m/scale) if math.isfinite(m) else None, input='t')
         if (lv := getattr(cd, 'level', None)) is not None:   # the printed speed a time question names
-            y, fy = lv; h = _half_printed(with_unit(y, 'm/s'))
+            y, fy = lv; h = _half_printed(qty(y, 'm/s', customary=False))
             vals = [v for v in (_try(fy(y + s*h), ctx.tr) for s in (1, -1)) if v is not None]
             m = max((abs(v - cd.value) for v in vals), default=math.inf)/scale
             if m > (cond['worst'] or 0): cond.update(worst=_sig(m), input='level')
@@ -990,10 +1015,10 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
         tot = time.perf_counter() - t0; timings = dict(sorted(clock.seconds.items()))
         timings['python'] = tot - sum(timings.values()); timings['total'] = tot
         return ProblemBatch(problems, stats, timings)
-    if tr.rejected or tr.valid_until < 0.2:
+    if tr.rejected or tr.valid_until < 0.2*time_scale(sc):
         stats['scene']['rejected' if tr.rejected else 'window_too_short'] += 1; return done([])
     rng = np.random.default_rng([int(seed), zlib.crc32(family.encode()), int(difficulty)])
-    ctx = Ctx(family, sc, c, tr, rng, scene_times(tr, rng), tolerance, clock, desc)
+    ctx = Ctx(family, sc, c, tr, rng, scene_times(tr, rng, step=0.05*time_scale(sc)), tolerance, clock, desc)
     base, comps, after = numeric(ctx), component(ctx), after_event(ctx)
     cands = {}
     if 'numeric' in modes: cands['numeric'] = base + [a for a in after if a.mode == 'numeric']
@@ -1043,7 +1068,7 @@ def _problem(cd, ctx, family, seed, difficulty, mode, idx, yml, sid, split, desc
     ans = cd.answer or with_unit(cd.value, cd.unit)
     p = Problem(id=_h(family, seed, difficulty, mode, idx), scene_id=sid, family=family, split=split, mode=mode,
                 question=f"{d}\n\n{cd.ask}", answer=ans, answer_value=v, answer_unit=cd.unit, answer_expr=cd.expr, tolerance=tol,
-                query=cd.query, reproduce=cd.reproduce, scene=yml, description=d, verification=cd.verification, checks=checks, difficulty=int(difficulty))
+                query=cd.query, reproduce=cd.reproduce, scene=yml, description=str(d), verification=cd.verification, checks=checks, difficulty=int(difficulty))
     p._signed = cd.signed
     return p
 

@@ -10,6 +10,7 @@ import math
 from typing import TYPE_CHECKING
 import numpy as np
 from .bodies import (SceneError, BuildContext, ENTITY_TYPES, SOLREF, SOLIMP, BOX, CLEAR, BIG, _fmt, _ent_on, _stack_mass, _paren)
+from .words import Words, cap, listing
 if TYPE_CHECKING: from physci_lab.dsl import Scene   # annotations only: dsl imports this module
 
 # %% auto #0
@@ -246,34 +247,55 @@ def build_springs(ctx:BuildContext):
         ctx.springs[sid] = {'tendon': sid, 'k': k, 'rest_length': L0, 'between': [a, b]}
 
 # %% ../nbs/11b_strings.ipynb #6d4f3efd
-def _end_name(sc, eid):
+def _end(sc, w, eid) -> str:
+    "A string's or spring's end as the text names it (introduced here, unless met before)."
     t = sc.entities[eid].type
-    return {'mass': f'block {eid}', 'ceiling': f'a hook in the ceiling ({eid})', 'wall': f'a fixed wall ({eid})'}.get(t, eid)
+    if t == 'mass': return w.mention(eid, lambda: 'of ' + w.p(f'{eid}.mass', 'mass'))
+    if t == 'ceiling': return w.mention(eid, 'in the ceiling')
+    if t == 'wall': return w.mention(eid, pre='fixed')
+    return w.mention(eid)
 
-def _pulley_phrase(sc, eid):
-    w = sc.entities[eid]
-    if w.type == 'movable_pulley': return f'under the movable pulley {eid}'
-    where = f"at the top of the ramp{_paren(w['on'], 'ramp')}" if w.get('on') else 'fixed above'
-    if not ENTITY_TYPES['fixed_pulley'].massive(w): return f'over a light, frictionless pulley ({eid}) {where}'
-    return f"over a pulley ({eid}) {where}"
+def _via(sc, w, eid) -> str:
+    "'over a light, frictionless pulley fixed above', 'under a movable pulley of mass 2.00 kg'."
+    x = sc.entities[eid]
+    if x.type == 'movable_pulley':
+        load = ', its load included' if _ent_on(sc, eid) else ''
+        return 'under ' + w.mention(eid, lambda: 'of ' + w.p(f'{eid}.mass', 'mass') + load)
+    where = f"at the top of {w.ref(x['on'])}" if x.get('on') else '' if w.nouns[eid].head == 'fixed pulley' else 'fixed above'
+    return 'over ' + w.mention(eid, where, pre='' if ENTITY_TYPES['fixed_pulley'].massive(x) else 'light, frictionless')
 
-def _wheel_sentence(sc, eid):
-    w = sc.entities[eid]
-    if w.type != 'fixed_pulley' or not ENTITY_TYPES['fixed_pulley'].massive(w): return ''
-    body = 'a uniform solid disc' if w.get('shape', 'solid_cylinder') == 'solid_cylinder' else 'a thin ring (all its mass on the rim)'
-    return (f"The pulley {eid} is {body} of mass {_fmt(w['mass'])} kg and radius {_fmt(w.get('radius', 0.05))} m on a frictionless axle; "
+def _wheel_sentence(sc, w, eid) -> str:
+    x = sc.entities[eid]
+    if x.type != 'fixed_pulley' or not ENTITY_TYPES['fixed_pulley'].massive(x): return ''
+    body = 'a uniform solid disc' if x.get('shape', 'solid_cylinder') == 'solid_cylinder' else 'a thin ring (all its mass on the rim)'
+    return (f"{cap(w.ref(eid))} is {body} of {w.p(f'{eid}.mass', 'mass')} and {w.p(f'{eid}.radius', 'radius')} on a frictionless axle; "
             f"the string turns it without slipping.")
 
-def describe_connections(sc:Scene) -> list:
-    "Sentences for the strings and springs of a scene, read along each string's path."
+def _string_name(w, sid) -> str:
+    n = w.nouns[sid]
+    if n.kind is None: return cap(w.mention(sid, pre='light inextensible'))
+    return cap(w.ref(sid)) + ', light and inextensible,'
+
+def describe_connections(sc:Scene, w:Words) -> list:
+    "Sentences for the strings and springs of a scene, each read along its path; a block or pulley met first here is introduced here."
     out = []
     for sid, s in sc.strings.items():
-        p = s['path']
-        via = [_pulley_phrase(sc, x) for x in p[1:-1]]
-        route = (' ' + ', then '.join(via) + ',' if via else '')
-        out.append(f"A light inextensible string ({sid}) runs from {_end_name(sc, p[0])}{route} to {_end_name(sc, p[-1])}.")
-        out += [_wheel_sentence(sc, x) for x in p[1:-1]]
+        p = s['path']; name = _string_name(w, sid)
+        if len(p) == 2 and p[1] in chain_below(sc, p[0]):
+            out.append(f"{name} hangs {_end(sc, w, p[1])} below {w.ref(p[0])}."); continue
+        a = _end(sc, w, p[0]); via = [_via(sc, w, x) for x in p[1:-1]]; b = _end(sc, w, p[-1])
+        hang = [x for x in (p[0], p[-1]) if sc.entities[x].type == 'mass' and sc.entities[x].get('on') is None and w.nouns[x].kind != 'role']
+        tail = '' if not hang else (', with both blocks hanging vertically' if len(hang) == 2 and sum(e.type == 'mass' for e in sc.entities.values()) == 2
+                                    else f", with {listing([w.ref(x) for x in hang])} hanging vertically")
+        out.append(f"{name} runs from {a}{', ' + ', '.join(via) + ',' if via else ''} to {b}{tail}.")
+        out += [_wheel_sentence(sc, w, x) for x in p[1:-1]]
     for sid, s in sc.springs.items():
-        a, b = s['between']
-        out.append(f"A light spring ({sid}) of spring constant {_fmt(s['k'])} N/m joins {_end_name(sc, a)} to {_end_name(sc, b)}.")
+        a, b = s['between']; ea, eb = sc.entities[a], sc.entities[b]
+        spring = cap(w.mention(sid, lambda: 'of ' + w.p(f'{sid}.k', 'spring constant'), pre='light'))
+        if eb.type in ('wall', 'ceiling') and ea.type not in ('wall', 'ceiling'): a, b, ea, eb = b, a, eb, ea
+        if ea.type == 'ceiling': out.append(f"{spring} hangs from {_end(sc, w, a)}, with {_end(sc, w, b)} attached to its lower end.")
+        elif ea.type == 'wall':
+            side = 'below it on the slope' if eb.get('on') and sc.entities[eb['on']].type == 'incline' else 'on its left'
+            out.append(f"{spring} joins {_end(sc, w, b)} to {_end(sc, w, a)} {side}.")
+        else: out.append(f"{spring} joins {_end(sc, w, a)} to {_end(sc, w, b)}.")
     return [o for o in out if o]
