@@ -134,8 +134,8 @@ def run_batch(cs:list, # compiled scenes, typically one scene at many parameter 
         if c.forces or c.collisions:
             try: out[i] = run(c, duration, clock, after_event)
             except (UserInputError, ValueError) as ex: out[i] = ex
-        else: groups.setdefault((mujoco.mj_stateSize(m, _FULL), m.nsensordata, m.opt.timestep, m.opt.integrator), []).append(i)
-    for (_, _, dt, _), idx in groups.items():
+        else: groups.setdefault((mujoco.mj_stateSize(m, _FULL), m.nu, m.nv, m.nsensordata, m.opt.timestep, m.opt.integrator), []).append(i)
+    for (*_, dt, _), idx in groups.items():
         N = int(round(float(duration)/dt)); d = mujoco.MjData(cs[idx[0]].model)   # one MjData serves models of one structure
         X0 = np.stack([_start(cs[i], d)[1] for i in idx])
         with clock('mujoco_step'): st, sd = rollout.rollout([cs[i].model for i in idx], d, X0, nstep=N + 1)
