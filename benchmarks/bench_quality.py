@@ -127,18 +127,23 @@ def recheck_time(rec):
     from physci_lab.filters import run
     from physci_lab.problems import window
     import re
-    m = re.search(r'speed of (\w+) (first )?reach(?:es)? ([-\d.e+]+)', rec['question'])
-    if not m: return None
+    from physci_lab.filters import printed_numbers
+    ask = rec['question'].splitlines()[-1]
+    m = re.search(r'At what time does the speed of .*? (first )?reach(?:es)? (.*)\? Give', ask)
+    tq = next((it['query'] for it in rec['reproduce'] if it['role'] == 'time'), None)
+    if not m or tq is None: return None
+    id, v, first = tq.split('.')[0], printed_numbers(m[2])[0].value, bool(m[1])
     sc = Scene.from_yaml(rec['scene']); tr = run(sc.compile(), window(sc)); i = int(round(tr.valid_until/tr.dt))
-    s = np.linalg.norm(tr.sensor(m[1], 'framelinvel'), axis=1)[:i + 1]; v = float(m[3])
+    s = np.linalg.norm(tr.sensor(id, 'framelinvel'), axis=1)[:i + 1]
     k = np.nonzero(np.diff(np.sign(s - v)) != 0)[0]
     if not len(k): return False
     ds = np.diff(s[:k[0] + 2]); noise = 1e-9*max(float(np.abs(s).max()), 1e-9)
     mono = bool((ds >= -noise).all() or (ds <= noise).all())
-    return mono and (bool(m[2]) or len(k) == 1)
+    return mono and (first or len(k) == 1)
 
-def reverse_share(base, n):
+def reverse_share(base, n, families=None):
     from physci_lab.problems import PROBLEM_FAMILIES
+    PROBLEM_FAMILIES = families or PROBLEM_FAMILIES
     print(f"\n2. REVERSE: kept reverse questions whose answer is the only root (re-checked on RK4, denser scan), {n} scenes x difficulties 1, 2 per family")
     print(f"{'family':18s} {'before: unique/kept':>19s} {'after: unique/kept':>19s}   {'time questions before':>21s} {'after':>7s}")
     tot = {w: Counter() for w in ('base', 'now')}
@@ -160,8 +165,9 @@ def reverse_share(base, n):
     print(f"{'all families':18s} {f(tot['base'], 'param'):>19s} {f(tot['now'], 'param'):>19s}   {f(tot['base'], 'time'):>21s} {f(tot['now'], 'time'):>7s}")
 
 # --- 3. conditioning and drop reasons ----------------------------------------------------------------------------
-def conditioning(n):
+def conditioning(n, families=None):
     from physci_lab.problems import PROBLEM_FAMILIES, problems_for_scene, MODES
+    PROBLEM_FAMILIES = families or PROBLEM_FAMILIES
     print(f"\n3. CONDITIONING: worst relative move of the answer when a printed input is rounded the other way (every candidate, filter off), {n} scenes x difficulties 1, 2")
     print(f"{'family':18s} {'n':>5s} {'median':>9s} {'p90':>9s} {'p99':>9s} {'over limit':>11s}   dropped as ill-conditioned (filter on) / examined")
     drops = {}
@@ -196,10 +202,11 @@ if __name__ == '__main__':
     p.add_argument('--speed-scenes', type=int, default=10); p.add_argument('--scenes', type=int, default=3)
     p.add_argument('--baseline', default='6e3553d'); p.add_argument('--core', type=int, default=None)
     p.add_argument('--repo', default=str(ROOT), help='the git repository the baseline commit is read from (default: this checkout)')
+    p.add_argument('--families', nargs='+', default=None, help='parts 2 and 3 on these families only (default: all)')
     p.add_argument('--only', nargs='+', choices=['speed', 'reverse', 'conditioning'], default=['speed', 'reverse', 'conditioning'])
     a = p.parse_args()
     base = baseline_tree(a.baseline, a.repo)
     print(f"baseline: {a.baseline} (from git, in {base}); current: {ROOT}")
     if 'speed' in a.only: speed(base, a.speed_scenes, a.core)
-    if 'reverse' in a.only: reverse_share(base, a.scenes)
-    if 'conditioning' in a.only: conditioning(a.scenes)
+    if 'reverse' in a.only: reverse_share(base, a.scenes, a.families)
+    if 'conditioning' in a.only: conditioning(a.scenes, a.families)

@@ -487,7 +487,8 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
             if math.isfinite(ga) and math.isfinite(gb) and math.isfinite(gm) and min(ga, gb) - eps <= gm <= max(ga, gb) + eps:
                 smooth.update({(pq[0], m), (m, pq[1])})
     near = lambda u: abs(x_of(u) - x0) <= rtol*max(abs(x0), 1e-12)*(1 + 1e-6)
-    ev(list(np.linspace(ua, ub, n0)) + [u_of(x0*(1 - rtol)), u_of(x0*(1 + rtol))])   # the grid and the edges of the answer's tolerance
+    mirror = [u_of(-x0*f) for f in (1 - rtol, 1, 1 + rtol)] if signed and ua <= u_of(-x0) <= ub else []   # -x0: the rival of a magnitude
+    ev(list(np.linspace(ua, ub, n0)) + [u_of(x0*(1 - rtol)), u_of(x0*(1 + rtol))] + mirror)   # the grid and the edges of the answer's tolerance
     while True:
         us = sorted(g); gs = [g[u] for u in us]; rivals, work = [], []
         d = [gs[i + 1] - gs[i] for i in range(len(us) - 1)]         # NaN where a run could not answer

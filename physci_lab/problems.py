@@ -756,7 +756,7 @@ def reverse(ctx:Ctx, observations:list) -> list:
     out, sc = [], ctx.sc
     desc = ctx.desc or sc.describe(); names = _names(ctx)
     pool = _observations(ctx, observations)   # (never an observation of about zero: a block that has not moved says little)
-    if ctx.tr.events and not ctx.located: pool = [o for o in pool if o.t is None]   # a collision the text does not locate: observe it, not a clock time
+    if ctx.c.collisions: pool = [o for o in pool if o.t is None]   # a collision: observe the balls after it, not at a clock time the hidden value moves the collision across
     for key in sweepable(sc):
         if key == 'scene.gravity': continue
         obs = [o for o in pool if o.t is None] if key == 'scene.restitution' else pool   # e: never from a clock-time observation
