@@ -42,7 +42,7 @@ def main(scenes=20, difficulties=(1, 2), core=None, per_scene=None):
     print(f"\nFIGURE 1 (issue 4 §4) kept problems/s per core, four anchor families, filter on:")
     print(f"   CPU-based  {crate:6.1f} /s  = {crate/ANCHOR:5.1f}x the anchor's {ANCHOR:g}/s   (target >= 50: {'MET' if crate >= 50 else 'NOT MET'})")
     print(f"   wall-based {rate:6.1f} /s  = {rate/ANCHOR:5.1f}x the anchor's {ANCHOR:g}/s   ({tot['kept']} kept from {tot['scenes']} scenes, {tot['kept']/tot['scenes']:.1f} per scene)")
-    print(f"FIGURE 2 share of wall time inside MuJoCo stepping (every run: scene, ablations, sweeps, symbolic draws): "
+    print(f"FIGURE 2 share of wall time inside MuJoCo stepping (every run: scene, ablations, nudged inputs, root scans, symbolic draws): "
           f"{100*share:.1f} %   (target >= 50 %: {'MET' if share >= 0.5 else 'NOT MET'})")
     print('seconds by activity:', {k: round(v, 2) for k, v in sorted(tim.items())})
     print("\nFIGURE 3 filter cost against entity count: k independent Atwood machines side by side (3k entities);")

@@ -17,11 +17,12 @@ from . import __version__
 from .core import UserInputError, log, die_with_parent, check_path, read_text, load_json, path_kind, number_arg, short
 
 # %% auto #0
-__all__ = ['GENERATOR', 'FORMATS', 'BACKENDS', 'FLOAT_FIELDS', 'INT_FIELDS', 'STATE', 'N_MEANING', 'GenerateError', 'scene_seed',
-           'scene_family', 'resolve_generator', 'record_line', 'decode_record', 'SceneResult', 'run_scenes',
-           'ordered_results', 'field_type', 'shard_name', 'shard_bytes', 'read_shard', 'generate', 'check_record',
-           'read_manifest', 'damaged_shards', 'verify_dataset', 'shard_paths', 'load_records', 'to_hf_dataset',
-           'format_record', 'show', 'ProblemCard', 'add_generate_args', 'run_generate', 'add_show_args', 'run_show']
+__all__ = ['GENERATOR', 'FORMATS', 'BACKENDS', 'FLOAT_FIELDS', 'INT_FIELDS', 'STATE', 'N_MEANING', 'COUNTS', 'GenerateError',
+           'scene_seed', 'scene_family', 'resolve_generator', 'record_line', 'decode_record', 'SceneResult',
+           'run_scenes', 'ordered_results', 'field_type', 'shard_name', 'shard_bytes', 'read_shard', 'drop_reasons',
+           'generate', 'check_record', 'read_manifest', 'damaged_shards', 'verify_dataset', 'shard_paths',
+           'load_records', 'to_hf_dataset', 'format_record', 'show', 'ProblemCard', 'add_generate_args', 'run_generate',
+           'add_show_args', 'run_show']
 
 # %% ../nbs/22_dataset.ipynb #d006
 class GenerateError(UserInputError):
@@ -293,6 +294,25 @@ def _add_stats(acc:dict, r:SceneResult):
 
 def _bump(d:dict, k, by=1): d[k] = d.get(k, 0) + by
 
+COUNTS = ('generated', 'kept', 'dropped', 'over_cap', 'scenes', 'rejected', 'window_too_short')   # statistics that are not drop reasons
+
+def drop_reasons(stats:dict, # `filter_stats`: family -> mode -> counts
+                 generator:str|None=None # `module:function`; its module's `DROP_REASONS` says what each reason means
+                )->dict:
+    "Why problems were dropped, per family and mode (a problem may have several reasons), with totals and each reason's meaning."
+    by = {f: {m: {k: v for k, v in c.items() if k not in COUNTS and v} for m, c in d.items()} for f, d in stats.items()}
+    by = {f: {m: c for m, c in d.items() if c} for f, d in by.items()}
+    total, examined = {}, {}
+    for f, d in stats.items():
+        for m, c in d.items():
+            if m == 'scene': continue
+            _bump(examined, f, c.get('generated', 0) - c.get('over_cap', 0))
+            for k, v in c.items():
+                if k not in COUNTS and v: _bump(total, k, v)
+    legend = getattr(sys.modules.get(str(generator or GENERATOR).partition(':')[0]), 'DROP_REASONS', {})
+    return dict(by_family=by, total=dict(sorted(total.items(), key=lambda kv: -kv[1])), examined=examined,
+                meaning={k: legend[k] for k in total if k in legend})
+
 def generate(n:int, # kept problems to write (see `N_MEANING`)
              seed:int, # every random choice flows from it
              out, # output folder: empty or absent (or a run to resume)
@@ -422,7 +442,7 @@ def _finish(out:Path, st:dict, timings:dict)->dict:
     manifest = dict(format_version=1, n_meaning=N_MEANING, arguments=st['arguments'], versions=_versions(),
                     counts=dict(records=st['written'], scenes=sc['used'], by_split=c['split'], by_family=c['family'], by_mode=c['mode'],
                                 scenes_duplicate=sc['duplicate'], scenes_empty=sc['empty'], scenes_error=sc['error']),
-                    filter_stats=st['stats'], shards=st['shards'], timings='timings.json',
+                    filter_stats=st['stats'], drop_reasons=drop_reasons(st['stats'], st['arguments'].get('generator')), shards=st['shards'], timings='timings.json',
                     fields=[[k, t or 'string'] for k, t in st['fields']])
     _atomic_write(out/'timings.json', _json_bytes(timings))
     _atomic_write(out/'manifest.json', _json_bytes(manifest))
