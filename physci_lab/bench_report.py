@@ -70,7 +70,7 @@ def run_bench(items, # `BenchItem`s (a `BenchSet`)
     workers = check_number(workers, 'workers', 1, integer=True)
     if per_minute is not None: check_number(per_minute, 'per_minute', 0, lo_open=True)
     if budget_usd is not None: check_number(budget_usd, 'budget_usd', 0)
-    out = check_out_dir(out, '--out', RUN_FILES, 'benchmark run'); out.mkdir(parents=True, exist_ok=True); path = out/RESULTS
+    out = check_out_dir(out, '--out', RUN_FILES + ('memory',), 'benchmark run'); out.mkdir(parents=True, exist_ok=True); path = out/RESULTS
     f = JsonlWriter(path, f'{short(path)}')   # one writer at a time; a torn last line (a killed run) is cut off and its item redone
     try: last = {str(r.get('id')): r for r in read_jsonl(path)}
     except BaseException: f.close(); raise

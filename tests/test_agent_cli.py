@@ -69,7 +69,7 @@ def test_bench_run_ctrl_c_then_resume_then_score(tmp_path):
     out = tmp_path/"run"
     args = ["bench", "run", "--agent", "delve", "--data", str(ITEMS), "--out", str(out), "--workers", "1", "--no-memory",
             "--model", "anthropic:claude-haiku-4-5"]
-    with ReplayServer(_slow("bench_delve.json", 0.15), ordered=False) as srv:
+    with ReplayServer(_slow("bench_delve.json", 0.4), ordered=False) as srv:
         kw = dict(PHYSCI_LAB_BASE_URL=srv.url, ANTHROPIC_API_KEY="test-key")
         p = subprocess.Popen([EXE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(**kw))
         res, t0 = out/"results.jsonl", time.time()
