@@ -188,6 +188,7 @@ class BuildContext:
     init: dict = field(default_factory=dict)         # joint name -> (initial qpos, initial qvel)
     top: float = 0.0                                 # m, height of the free pulleys
     max_dt: float = 1e-3                             # s, largest timestep the entities allow
+    finish: list = field(default_factory=list)       # callables(compiled) run once the model is compiled (consistent start velocities)
 
     @property
     def g(self) -> float: return self.scene.gravity
