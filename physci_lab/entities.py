@@ -220,7 +220,7 @@ class Mass(EntityType):
             parent = ctx.spec.body(on)
             drop = ctx.placed[on].extra['radius'] + 0.3 + h
             Body(e.id, 'box', (h, h, h), e['mass'], pos=(0, 0, -drop), rgba=(0.2, 0.4, 0.8, 1)).add_to(parent)
-            ctx.placed[e.id] = Placed(e.id, None, [], np.array([0, 0, 1.0]), on)
+            ctx.placed[e.id] = Placed(e.id, None, [], np.array([0, 0, 1.0]), None)   # it hangs from the axle: no surface, no normal force
         else:  # hanging (placed by a string or a spring at `at`)
             if at is None: at = np.array([1.0*len(ctx.placed), 0, ctx.top])   # nothing holds it: it falls freely
             box(e.id, at, (1, 0, 0, 0), [(f'{e.id}:slide', 'slide', (0, 0, 1), {})], ctx.spec.worldbody)
@@ -332,7 +332,7 @@ class FixedPulley(EntityType):
 
 @register
 class MovablePulley(EntityType):
-    "A movable pulley hanging in a loop of string; `mass` is the pulley together with its load."
+    "A movable pulley hanging in a loop of string; a block `on` it hangs from its axle (its mass is the block's own)."
     name = 'movable_pulley'; stage = 2
     params = {'mass': _mass(), 'radius': Param('m', 0.005, 2, default=0.05, meaningful=False, doc='wheel radius')}
     def quantities(self, e): return BODY_QUANTITIES
@@ -344,8 +344,7 @@ class MovablePulley(EntityType):
         ctx.sites[f'{e.id}:in'] = centre - [R, 0, 0]; ctx.sites[f'{e.id}:out'] = centre + [R, 0, 0]
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:slide'], np.array([0, 0, 1.0]), None, {'centre': centre, 'radius': R})
     def describe(self, e, sc):
-        load = [x for x in _ent_on(sc, e.id)]
-        return f"A movable pulley ({e.id}) of mass {_fmt(e['mass'])} kg{' (its block included)' if load else ''} hangs in a loop of the string and starts from rest."
+        return f"A movable pulley ({e.id}) of mass {_fmt(e['mass'])} kg hangs in a loop of the string and starts from rest."
 
 # %% ../nbs/11_entities.ipynb #7315f1ba
 BETA = {'solid_cylinder': 0.5, 'hoop': 1.0, 'solid_sphere': 0.4, 'shell': 2/3}

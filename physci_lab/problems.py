@@ -189,6 +189,7 @@ def check_reproduce(record:dict, # a dataset record (`Problem.to_record()`)
 class Ctx:
     family: str; sc: Scene; c: Compiled; tr: Trajectory; rng: np.random.Generator; times: list; tol: float
     clock: Clock = field(default_factory=Clock)
+    hooks: dict = field(default_factory=dict)   # a scene's own closed forms, regime test and extra gate (composed scenes: `physci_lab.compose`)
     @property
     def given(self) -> list: return [(f'{i}.{pn}', v, u) for i, pn, v, u, _ in self.sc.meaningful_params() if isinstance(v, float)]
     def bodies(self) -> list: return [i for i in self.sc.entities if i in self.tr.ids()]
@@ -389,7 +390,7 @@ def comparison(ctx:Ctx) -> list:
         out.append(Candidate('comparison', f"How much kinetic energy is lost in the collision of {a} and {b}? Give the answer in J.", 'J', _ke_lost(tr), _ke_lost,
                              subject=(a, b), verification={'method': 'recorded kinetic energy before and after the impact'}))
     friction = any(p.extra.get('mu_k') for p in ctx.c.placed.values())
-    forced = any(e.get('force') for e in sc.entities.values())
+    forced = any(e.get('force') or e.type == 'puller' for e in sc.entities.values())   # a hand pulling does work too
     if friction and not forced and not ctx.c.forces:
         t = ctx.t(); f = _dissipated(t)
         out.append(Candidate('comparison', f"How much mechanical energy has friction dissipated by t = {_fmt(t)} s? Give the answer in J.", 'J', f(tr), f, t=t,
@@ -453,6 +454,7 @@ def _vals(sc, keys, names=None):
 
 def _closed_forms(ctx) -> list:
     "(question, unit, f, expr, parameter keys, verification note) for the family of the scene."
+    if 'closed_forms' in ctx.hooks: return ctx.hooks['closed_forms'](ctx)
     fam, sc, t = ctx.family, ctx.sc, ctx.times[-1]; names = _names(ctx); S = lambda k: sym(k, names); g = S('scene.gravity'); ft = _fmt(t)
     out = []
     if fam == 'fixed_pulley':
@@ -526,7 +528,7 @@ def parameter_draws(ctx:Ctx, keys:list, n:int=5, tries:int=30) -> list:
         try:
             with ctx.clock('compile'):
                 sc2 = ctx.sc.with_params(ch)
-                if not in_regime(ctx.family, sc2): continue
+                if not in_regime(ctx.family, sc2) or not ctx.hooks.get('in_regime', lambda s: True)(sc2): continue
                 c2 = sc2.compile()
             tr2 = run(c2, ctx.tr.t[-1], ctx.clock)
             if not tr2.rejected: out.append((ch, sc2, tr2))
@@ -705,17 +707,19 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
                        difficulty:int=1, filter:bool=True, # drop problems that fail a check (checks are recorded either way)
                        tolerance:float=TOLERANCE, test_fraction:float=TEST_FRACTION,
                        per_scene:int|None=PER_SCENE, # most problems kept from the scene, mixing modes (None: all that pass)
+                       scene:Scene|None=None, # ask about this scene instead of sampling one (composed scenes)
+                       hooks:dict|None=None, # {'closed_forms': ctx -> list, 'in_regime': scene -> bool, 'gate': (ctx, candidate, checks) -> drop reasons}
                       ) -> ProblemBatch:
     "All the verified problems of one sampled scene, with counts and timings."
     t0 = time.perf_counter(); clock = Clock()
     if per_scene is not None and (isinstance(per_scene, bool) or not isinstance(per_scene, (int, np.integer)) or per_scene < 1):
         raise ProblemError(f"per_scene: must be a whole number >= 1 or None, got {per_scene!r}")
-    if family not in FAMILIES: raise ProblemError(f"family: unknown family {family!r} (known: {', '.join(FAMILIES)})")
+    if scene is None and family not in FAMILIES: raise ProblemError(f"family: unknown family {family!r} (known: {', '.join(FAMILIES)})")
     modes = list(MODES) if modes is None else list(modes)
     for m in modes:
         if m not in MODES: raise ProblemError(f"modes: unknown mode {m!r} (known: {', '.join(MODES)})")
     stats = {m: Counter() for m in modes}; stats['scene'] = Counter(scenes=1)
-    sc = sample_scene(family, int(seed), difficulty)
+    sc = sample_scene(family, int(seed), difficulty) if scene is None else scene
     yml = sc.to_yaml(); sid = scene_id(yml); split = split_of(sid, test_fraction); desc = sc.describe()
     with clock('compile'): c = sc.compile()
     W = window(sc)
@@ -727,7 +731,7 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
     if tr.rejected or tr.valid_until < 0.2:
         stats['scene']['rejected' if tr.rejected else 'window_too_short'] += 1; return done([])
     rng = np.random.default_rng([int(seed), zlib.crc32(family.encode()), int(difficulty)])
-    ctx = Ctx(family, sc, c, tr, rng, scene_times(tr, rng), tolerance, clock)
+    ctx = Ctx(family, sc, c, tr, rng, scene_times(tr, rng), tolerance, clock, hooks or {})
     cands = {}
     base = numeric(ctx)
     if 'numeric' in modes: cands['numeric'] = base
@@ -759,6 +763,7 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
                 try: cd.reproduce = cd.f.reproduce(tr, tolerance)
                 except (ValueError, SimulationError): pass
             if not cd.reproduce: why.append('not_reproducible')
+            if not why and 'gate' in ctx.hooks: why += ctx.hooks['gate'](ctx, cd, checks)
             checks['dropped'] = why
             if why and filter:
                 stats[mode]['dropped'] += 1

@@ -85,16 +85,18 @@ def _hang_depth(ctx, path):
 
 def _reach(ctx, path):
     "(depth, drop) from how far each hanging body and movable pulley of the string rises over `size_time`, by the independent equations of motion (`physci_lab.mechanics`); None where they do not apply."
-    from physci_lab.mechanics import rise, NotModelled   # the derivation reads scenes, so it is imported when a scene is built
-    if '_rise' not in ctx.__dict__:
-        try: ctx._rise = rise(ctx.scene, ctx.size_time)
-        except NotModelled: ctx._rise = None
-    up = ctx._rise
-    if up is None: return None
+    from physci_lab.mechanics import reach, NotModelled   # the derivation reads scenes, so it is imported when a scene is built
+    if '_reach' not in ctx.__dict__:
+        try: ctx._reach = reach(ctx.scene, ctx.size_time)
+        except NotModelled: ctx._reach = None
+    rg = ctx._reach
+    if rg is None: return None
     sc = ctx.scene
+    up = lambda k: max(rg.get(k, (0.0, 0.0))[1], 0.0)
+    held = max([max(-rg.get(k, (0.0, 0.0))[0], 0.0) for k in path[1:-1] if sc.entities[k].type == 'hanging_pulley'] + [0.0])   # a pulley they hang from comes down
     R = max([sc.entities[k].get('radius', 0.05) for k in path if sc.entities[k].type == 'movable_pulley'] + [0.0])
-    hang = [up.get(k, 0.0) for k in path if _hangs(sc.entities[k])] + [0.0]
-    pull = [up.get(k, 0.0) for k in path if sc.entities[k].type == 'movable_pulley'] + [0.0]
+    hang = [up(k) + held for k in path if _hangs(sc.entities[k])] + [0.0]
+    pull = [up(k) for k in path if sc.entities[k].type == 'movable_pulley'] + [0.0]
     return 1.1*max(hang) + 0.3, 1.1*max(pull) + R + CLEAR + 0.3
 
 def _hangs(e) -> bool:
