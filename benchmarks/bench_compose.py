@@ -69,10 +69,11 @@ def main():
     ap.add_argument('--graphs', type=int, default=10000, help='composed scenes per tier for figure 1 (default 10000)')
     ap.add_argument('--scenes', type=int, default=30, help='composed scenes per tier for figures 2-4 (default 30)')
     ap.add_argument('--core', type=int, default=None, help='pin to this core')
-    ap.add_argument('--skip-graphs', action='store_true')
+    ap.add_argument('--skip-graphs', action='store_true', help='figures 2-4 only')
+    ap.add_argument('--skip-problems', action='store_true', help='figure 1 only')
     a = ap.parse_args()
     if a.core is not None and hasattr(os, 'sched_setaffinity'): os.sched_setaffinity(0, {a.core})
-    problems(a.scenes)
+    if not a.skip_problems: problems(a.scenes)
     if not a.skip_graphs: graphs(a.graphs)
 
 if __name__ == '__main__': main()
