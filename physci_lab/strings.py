@@ -85,11 +85,8 @@ def _hang_depth(ctx, path):
 
 def _reach(ctx, path):
     "(depth, drop) from how far each hanging body and movable pulley of the string rises over `size_time`, by the independent equations of motion (`physci_lab.mechanics`); None where they do not apply."
-    from physci_lab.mechanics import reach, NotModelled   # the derivation reads scenes, so it is imported when a scene is built
-    if '_reach' not in ctx.__dict__:
-        try: ctx._reach = reach(ctx.scene, ctx.size_time)
-        except NotModelled: ctx._reach = None
-    rg = ctx._reach
+    from physci_lab.mechanics import build_reach   # the derivation reads scenes, so it is imported when a scene is built
+    rg = build_reach(ctx)
     if rg is None: return None
     sc = ctx.scene
     up = lambda k: max(rg.get(k, (0.0, 0.0))[1], 0.0)
