@@ -1,4 +1,4 @@
-"""Shortcut ablations (remove each entity, freeze each joint, sweep each meaningful parameter), degenerate answers and identifiability: the checks a problem must pass to be kept, each result kept with the problem
+"""Shortcut ablations (remove each entity, freeze each joint), what a text states, nudged inputs (conditioning, dependence, complete data), degenerate answers and identifiability by root bracketing: the checks a problem must pass to be kept, each result kept with the problem
 
 Docs: https://physci-lab.github.io/physci-lab/filters.html.md"""
 
@@ -6,19 +6,23 @@ Docs: https://physci-lab.github.io/physci-lab/filters.html.md"""
 
 # %% ../nbs/21_filters.ipynb #7e13699c
 from __future__ import annotations
-import math, time, copy, dataclasses
+import math, re, time, copy, dataclasses
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 import numpy as np
 import mujoco
 from mujoco import rollout
 from .core import UserInputError
 from .dsl import Scene, Compiled, SceneError, SPRING_PARAMS
 from .sim import Trajectory, SimulationError, simulate, _collide
+from .units import parse_quantity, ureg
 
 # %% auto #0
-__all__ = ['CHUNK', 'FREEZE', 'ZERO', 'Clock', 'run', 'Variant', 'ablations', 'param_range', 'sweep_values', 'sweeps',
-           'sweepable', 'close', 'shortcut_checks', 'dependence', 'degenerate_checks', 'identifiable']
+__all__ = ['CHUNK', 'FREEZE', 'ZERO', 'UNSTATED', 'DEPENDS', 'UNPRINTED', 'SIDES', 'TIGHT', 'Clock', 'run', 'fast', 'run_batch',
+           'Variant', 'ablations', 'param_range', 'admissible_range', 'sweepable', 'close', 'shortcut_checks',
+           'degenerate_checks', 'Printed', 'printed_numbers', 'unstated_geometry', 'stated_inputs', 'InputRuns',
+           'input_variants', 'input_checks', 'root_scan', 'nice_bound']
 
 # %% ../nbs/21_filters.ipynb #a8a0f6e0
 class Clock:
@@ -50,6 +54,24 @@ def _first_hit(m, c, Q, V):
         if len(hit) and (first is None or hit[0] < first): first = int(hit[0])
     return first
 
+_FULL = mujoco.mjtState.mjSTATE_FULLPHYSICS
+
+def _start(c, d=None):
+    "(MjData, full initial state) of a compiled scene (`d`: an MjData of a model of the same structure to reuse)."
+    d = mujoco.MjData(c.model) if d is None else d; c.reset(d)
+    x = np.empty(mujoco.mj_stateSize(c.model, _FULL)); mujoco.mj_getState(c.model, d, x, _FULL)
+    return d, x
+
+def _trajectory(c, X, S, N, events, T, warn, clock):
+    "Record states X (N + 1 rows, full physics) and sensors S as a checked `Trajectory`."
+    m = c.model; nt = mujoco.mj_stateSize(m, mujoco.mjtState.mjSTATE_TIME); nq, nv = m.nq, m.nv
+    with clock('record'):
+        tr = Trajectory(c, np.arange(N + 1)*m.opt.timestep, X[:, nt:nt + nq], X[:, nt + nq:nt + nq + nv], S, m.opt.timestep, events=[e for e in events if e <= T])
+        tr._check(warn)
+    return tr
+
+def _warnings(d): return [mujoco.mjtWarning(k).name for k in range(len(d.warning)) if d.warning[k].number > 0]
+
 def run(c:Compiled, # a compiled scene (variants are copies with edited model fields)
         duration:float|None=None, # s; default: the scene's duration
         clock:Clock|None=None # where to add the seconds spent
@@ -58,13 +80,11 @@ def run(c:Compiled, # a compiled scene (variants are copies with edited model fi
     clock = clock or Clock()
     if c.forces:   # per-step Python forces (fields, rockets): the simulator's own loop
         with clock('python_step'): return simulate(c, duration=duration)
-    m = c.model; d = mujoco.MjData(m)
+    m = c.model
     T = c.scene.duration if duration is None else float(duration)
     dt = m.opt.timestep; N = int(round(T/dt))
-    c.reset(d)
-    spec = mujoco.mjtState.mjSTATE_FULLPHYSICS
+    d, x = _start(c)
     nt = mujoco.mj_stateSize(m, mujoco.mjtState.mjSTATE_TIME); nq, nv = m.nq, m.nv
-    x = np.empty(mujoco.mj_stateSize(m, spec)); mujoco.mj_getState(m, d, x, spec)
     events = []
     if not c.collisions:
         with clock('mujoco_step'): st, sd = rollout.rollout(m, d, x, nstep=N + 1)
@@ -79,25 +99,52 @@ def run(c:Compiled, # a compiled scene (variants are copies with edited model fi
             if h is None:
                 Xs.append(st); Ss.append(sd); i += k; x = st[-1].copy(); k = min(2*k, CHUNK); continue
             Ss.append(sd[:h + 1]); Xs.append(st[:h])
-            mujoco.mj_setState(m, d, st[h], spec)
+            mujoco.mj_setState(m, d, st[h], _FULL)
             events += _collide(m, d, c, c.collisions, (i + h + 1)*dt, dt)
-            x = np.empty_like(x); mujoco.mj_getState(m, d, x, spec)
+            x = np.empty_like(x); mujoco.mj_getState(m, d, x, _FULL)
             Xs.append(x[None]); i += h + 1; k = 1     # balls pressed together collide again soon: short chunks, doubling
         X = np.concatenate(Xs)[:N + 1]; S = np.concatenate(Ss)[:N + 1]
-    with clock('record'):
-        warn = [mujoco.mjtWarning(k).name for k in range(len(d.warning)) if d.warning[k].number > 0]
-        tr = Trajectory(c, np.arange(N + 1)*dt, X[:, nt:nt + nq], X[:, nt + nq:nt + nq + nv], S, dt, events=[e for e in events if e <= T])
-        tr._check(warn)
-    return tr
+    return _trajectory(c, X, S, N, events, T, _warnings(d), clock)
+
+# %% ../nbs/21_filters.ipynb #fast0002
+def fast(c:Compiled, # a compiled scene
+         own:bool=False # the caller owns `c` (just compiled it): switch it in place instead of copying the model
+        ) -> Compiled:
+    "The scene's filter twin: the same model stepped with semi-implicit Euler (for runs compared with other runs, never for answer keys)."
+    if c.model.opt.integrator == mujoco.mjtIntegrator.mjINT_EULER: return c
+    m = c.model if own else copy.copy(c.model); m.opt.integrator = mujoco.mjtIntegrator.mjINT_EULER
+    return c if own else dataclasses.replace(c, model=m)
+
+def run_batch(cs:list, # compiled scenes, typically one scene at many parameter values
+              duration:float, # s to simulate each
+              clock:Clock|None=None) -> list:
+    "`run` on each of `cs`: plain scenes of one structure in one `rollout` call over their models, the rest one by one; a scene that fails gives its exception."
+    clock = clock or Clock(); out = [None]*len(cs); groups = {}
+    for i, c in enumerate(cs):
+        m = c.model
+        if c.forces or c.collisions:
+            try: out[i] = run(c, duration, clock)
+            except (UserInputError, ValueError) as ex: out[i] = ex
+        else: groups.setdefault((mujoco.mj_stateSize(m, _FULL), m.nsensordata, m.opt.timestep, m.opt.integrator), []).append(i)
+    for (_, _, dt, _), idx in groups.items():
+        N = int(round(float(duration)/dt)); d = mujoco.MjData(cs[idx[0]].model)   # one MjData serves models of one structure
+        X0 = np.stack([_start(cs[i], d)[1] for i in idx])
+        with clock('mujoco_step'): st, sd = rollout.rollout([cs[i].model for i in idx], d, X0, nstep=N + 1)
+        if _warnings(d):   # a warning cannot be told apart in one call: those scenes again, one by one
+            for i in idx: out[i] = run(cs[i], duration, clock)
+            continue
+        for k, i in enumerate(idx):
+            out[i] = _trajectory(cs[i], np.concatenate([X0[k][None], st[k, :-1]]), sd[k], N, [], float(duration), [], clock)
+    return out
 
 # %% ../nbs/21_filters.ipynb #1b8c0a2b
 @dataclass
 class Variant:
     "One ablated or perturbed copy of a scene and its run."
-    name: str                      # 'remove:right', 'freeze:left:slide', 'sweep:left.mass'
-    kind: str                      # 'remove', 'freeze' or 'sweep'
+    name: str                      # 'remove:right', 'freeze:left:slide', 'nudge:left.mass:+'
+    kind: str                      # 'remove', 'freeze', 'base', 'nudge', 'unprinted', 'unstated', 'static'
     target: str                    # entity id, joint name or parameter key
-    value: float|None = None       # the swept parameter's value
+    value: float|None = None       # the changed parameter's value
     traj: Trajectory|None = None   # None when the variant cannot be built or run
     error: str|None = None         # why not
 
@@ -110,15 +157,15 @@ class Variant:
 FREEZE = 1e6   # N (or N m): friction loss that holds a frozen joint
 
 def _compiled_run(sc, duration, clock):
-    with clock('compile'): c = sc.compile()
+    with clock('compile'): c = fast(sc.compile(), own=True)
     return run(c, duration, clock)
 
 def ablations(c:Compiled, # the compiled scene
               duration:float|None=None, # s to simulate
               clock:Clock|None=None
              ) -> list[Variant]:
-    "One run per removable entity and one per joint (frozen): linear in the size of the scene."
-    clock = clock or Clock(); sc = c.scene; out = []
+    "One run of the twin per removable entity and one per joint (frozen): linear in the size of the scene."
+    clock = clock or Clock(); sc = c.scene; out = []; c = fast(c)
     for eid, e in sc.entities.items():
         if not e.kind.removable: continue
         v = Variant(f'remove:{eid}', 'remove', eid)
@@ -138,43 +185,29 @@ def ablations(c:Compiled, # the compiled scene
     return out
 
 # %% ../nbs/21_filters.ipynb #5320b596
+def _decl(sc:Scene, key:str):
+    i, pn = key.split('.')
+    if i == 'scene':
+        from physci_lab.dsl import SCENE_PARAMS
+        return SCENE_PARAMS[pn]
+    if i in sc.springs: return SPRING_PARAMS[pn]
+    return sc.entities[i].kind.params[pn]
+
 def param_range(sc:Scene, key:str) -> tuple:
     "(lo, hi, value) of meaningful parameter `key`: its sampling range, widened to include the scene's value."
     for i, pn, v, unit, rng in sc.meaningful_params():
         if f'{i}.{pn}' != key: continue
-        decl = (sc.entities[i].kind.params if i in sc.entities else {}).get(pn)
-        if i in sc.springs: decl = SPRING_PARAMS.get(pn)
-        lo, hi = decl.sample if decl is not None and decl.sample else rng
+        decl = _decl(sc, key)
+        lo, hi = decl.sample if decl.sample else rng
         if i == 'scene' and pn == 'gravity': lo, hi = 1.0, 25.0
         if i == 'scene' and pn == 'restitution': lo, hi = 0.2, 1.0
         return min(lo, v), max(hi, v), v
     raise SceneError(f"{key}: not a meaningful float parameter of this scene")
 
-def sweep_values(sc:Scene, key:str, n:int=5) -> list[float]:
-    "`n` values of parameter `key` ('box.mass', 'scene.gravity') spread over its sampling range, the scene's own value excluded."
-    lo, hi, v = param_range(sc, key)
-    if True:
-        xs = np.linspace(lo, hi, n + 1)
-        out = [float(f'{x:.4g}') for x in xs]
-        out = [x for x in out if abs(x - v) > 1e-9*max(1, abs(v))]
-        return out[:n]
-
-def sweeps(sc:Scene, # the scene
-           keys:list, # parameter keys to sweep, e.g. ['left.mass', 'scene.gravity']
-           n:int=5, # values per parameter
-           duration:float|None=None, clock:Clock|None=None
-          ) -> dict[str, list[Variant]]:
-    "For each parameter, `n` runs with only that parameter changed across its range."
-    clock = clock or Clock(); out = {}
-    for key in keys:
-        vs = []
-        for x in sweep_values(sc, key, n):
-            v = Variant(f'sweep:{key}', 'sweep', key, x)
-            try: v.traj = _compiled_run(sc.with_params({key: x}), duration, clock)
-            except UserInputError as ex: v.error = str(ex)
-            vs.append(v)
-        out[key] = vs
-    return out
+def admissible_range(sc:Scene, key:str) -> tuple:
+    "(lo, hi) of the values parameter `key` may physically take: its declared range (open ends excluded by the scan), not the range it is drawn from."
+    d = _decl(sc, key)
+    return (-math.inf if d.lo is None else float(d.lo)), (math.inf if d.hi is None else float(d.hi))
 
 def sweepable(sc:Scene) -> list[str]:
     "Keys of the meaningful float parameters of a scene."
@@ -201,15 +234,6 @@ def shortcut_checks(answer:float, # the answer on the scene itself
         out[v.name] = {'value': None if math.isnan(x) else round(x, 6), 'reproduces': close(x, answer, rtol)}
     return out
 
-def dependence(answer:float, f, sweeps:dict, rtol:float=0.05) -> dict:
-    "For each swept parameter: the values of the answer and whether it depends on the parameter."
-    out = {}
-    for key, vs in sweeps.items():
-        xs = [v.measure(f) for v in vs]
-        ok = [x for x in xs if math.isfinite(x)]
-        out[key] = {'values': [None if math.isnan(x) else round(x, 6) for x in xs], 'depends': any(not close(x, answer, rtol/5) for x in ok)}
-    return out
-
 def degenerate_checks(answer:float, # the answer
                       unit:str, # its unit
                       given:list, # (name, value, unit) of the parameters the problem states
@@ -221,19 +245,283 @@ def degenerate_checks(answer:float, # the answer
     out['outside_window'] = t is not None and valid_until is not None and not (0 <= t <= valid_until + 1e-9)
     return out
 
+# %% ../nbs/21_filters.ipynb #stat0002
+_SUPER = str.maketrans('⁻⁰¹²³⁴⁵⁶⁷⁸⁹', '-0123456789')
+_NUMBER = re.compile(r'(?<![\w.])([-−]?\d+(?:\.\d+)?)(?:[eE]([-+]?\d+)|\s*(?:×|\\times)\s*10(?:\^\{?([-−]?\d+)\}?|([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)))?')
+_STOP = re.compile(r'^[^\s,;:()]+')
+
+@dataclass(frozen=True)
+class Printed:
+    "A number as a text prints it: its value in `unit` (a pint unit, None for a bare number) and half a unit of its last digit."
+    text: str; value: float; unit: object; half: float
+
+def _half(mant:str, exp:int) -> float:
+    "Half a unit of the last digit: a decimal's last printed digit; an integer read to three significant figures (`2` is 2.00, `1540` is 1540)."
+    if '.' in mant: return 0.5*10.0**(exp - len(mant.split('.')[1]))
+    return 0.5*10.0**(exp + max(len(mant.lstrip('0')), 1) - 3) if len(mant.lstrip('0')) < 3 else 0.5*10.0**exp
+
+@lru_cache(maxsize=256)
+def printed_numbers(text:str # a description or question
+                   ) -> tuple:
+    "Every number the text prints, with the unit that follows it where there is one (`Printed`s, in order)."
+    out = []
+    for m in _NUMBER.finditer(text):
+        mant = m[1].replace('−', '-'); e = m[2] or m[3] or (m[4].translate(_SUPER) if m[4] else None)
+        exp = int(e.replace('−', '-')) if e else 0
+        value = float(mant)*10.0**exp; half = _half(mant.lstrip('-'), exp)
+        rest = text[m.end():]; glued = _STOP.match(rest)
+        words = [glued[0].rstrip('.')] if glued else rest[1:].split()[:3] if rest[:1] == ' ' else []
+        unit = None
+        for k in range(len(words), 0, -1):
+            w = ' '.join(words[:k]).rstrip('.,;:)')
+            if not w or w[0].isdigit(): continue
+            try: q = parse_quantity(f'1 {w}')
+            except Exception: continue
+            if not q.dimensionless or q.units == ureg.degree: unit = q.units; break
+        out.append(Printed(m[0], value, unit, half))
+    return tuple(out)
+
+def _in(p:Printed, unit:str):
+    "(value, half) of a printed number in the parameter unit `unit` ('' dimensionless, 'deg'), or None where the units do not match."
+    if p.unit is None: return (p.value, p.half) if unit in ('', None) else None
+    if unit in ('', None): return None
+    try: f = ureg.Quantity(1.0, p.unit).to(unit).magnitude
+    except Exception: return None
+    return p.value*f, p.half*abs(f)
+
+# %% ../nbs/21_filters.ipynb #stat0003
+UNSTATED = {('ball', 'radius'): 1.1, ('ball', 'x'): 1.1, ('mass', 'size'): 0.9, ('incline', 'length'): 0.9, ('floor', 'length'): 0.9,
+            ('projectile', 'height'): 0.9, ('movable_pulley', 'radius'): 1.1, ('planet', 'phase'): 10.0, ('spring', 'rest_length'): 0.9}
+# geometry a scene may leave unsaid: a factor for lengths (a ball's place scales its distance from the first ball), degrees added for a phase
+
+def _effective(c:Compiled, key:str):
+    "The value a parameter has in the compiled scene: its own, else what the build chose (a ball's start, a ramp's length, a block's half-size)."
+    i, pn = key.split('.'); sc = c.scene
+    if i in sc.springs: return float(sc.springs[i].get(pn, SPRING_PARAMS[pn].default))
+    e = sc.entities[i]
+    if e.get(pn) is not None: return float(e[pn])
+    x = c.placed[i].extra if c.placed.get(i) is not None else {}
+    v = {'x': lambda: x['start'][0] if 'start' in x else None, 'size': lambda: x.get('half'), 'length': lambda: x.get('L'),
+         'height': lambda: x.get('height')}.get(pn, lambda: e.kind.params[pn].default)()
+    return None if v is None else float(v)
+
+def unstated_geometry(c:Compiled) -> list:
+    "(key, value, unit) of the geometry a scene may leave unsaid (`UNSTATED`): ball radii and places, ramp lengths, block sizes, natural lengths, phases."
+    sc = c.scene; out = []
+    for i, e in sc.entities.items():
+        for (t, pn), _ in UNSTATED.items():
+            if e.type == t and (v := _effective(c, f'{i}.{pn}')) is not None: out.append((f'{i}.{pn}', v, e.kind.params[pn].unit))
+    for s in sc.springs: out.append((f'{s}.rest_length', _effective(c, f'{s}.rest_length'), 'm'))
+    return out
+
+def stated_inputs(sc:Scene, # the scene
+                  text:str, # what the problem prints (its description, or description and question)
+                  c:Compiled|None=None # the compiled scene, to match geometry left to defaults
+                 ) -> dict:
+    "{parameter key: {'value', 'printed', 'half'}} for every parameter whose value the text prints (half: half a unit of its last printed digit, in the parameter's unit)."
+    nums = printed_numbers(text)
+    cands = [(f'{i}.{pn}', float(v), unit) for i, pn, v, unit, _ in sc.meaningful_params() + sc.nuisance_params() if isinstance(v, float)]
+    if c is not None:
+        have = {k for k, *_ in cands}
+        cands += [(k, v, u) for k, v, u in unstated_geometry(c) if k not in have]
+    out = {}
+    for key, v, unit in cands:
+        for p in nums:
+            r = _in(p, unit)
+            if r is not None and abs(abs(r[0]) - abs(v)) <= r[1]*(1 + 1e-6) + 1e-12*abs(v):
+                out[key] = {'value': v, 'printed': p.text, 'half': r[1]}; break
+    return out
+
+# %% ../nbs/21_filters.ipynb #nudg0002
+DEPENDS = 0.01     # least elasticity (relative change of the answer over relative change of an input) that counts as depending on it
+UNPRINTED = 1.1    # factor on a meaningful parameter the text does not print
+SIDES = (1, -1)    # nudge directions
+
+@dataclass
+class InputRuns:
+    "The scene's twin and its nudged, unprinted, unstated and static variants (see `input_variants`)."
+    base: Variant; nudges: list; unprinted: list; unstated: Variant|None; static: Variant|None; stated: dict
+
+def _static_changes(sc) -> dict:
+    "Static coefficients where a friction contact is stated only by its kinetic one: 1.5 μ + 0.05."
+    out = {}
+    for i, e in sc.entities.items():
+        mu = e.get('mu')
+        if not mu or e.get('mu_static') is not None or not sc._matters(i, 'mu'): continue
+        out[f'{i}.mu_static'] = float(f'{min(2.0, 1.5*mu + 0.05):.3g}')
+    return out
+
+def _unstated_changes(c, stated) -> dict:
+    sc, out = c.scene, {}
+    x0 = next((_effective(c, f'{i}.x') for i, e in sc.entities.items() if e.type == 'ball'), 0.0)
+    for key, v, unit in unstated_geometry(c):
+        if key in stated: continue
+        i, pn = key.split('.'); f = UNSTATED[(sc.entities[i].type if i in sc.entities else 'spring', pn)]
+        new = v + f if unit == 'deg' else (x0 + f*(v - x0) if pn == 'x' else f*v)
+        if abs(new - v) < 1e-12: continue
+        try: sc.with_params({**out, key: float(f'{new:.6g}')}); out[key] = float(f'{new:.6g}')
+        except UserInputError: pass
+    return out
+
+def input_variants(sc:Scene, c:Compiled, # the scene and its compiled model
+                   duration:float, # s to simulate
+                   stated:dict, # from `stated_inputs`
+                   clock:Clock|None=None, sides=SIDES) -> InputRuns:
+    "The twin of the scene and every nudged, unprinted, unstated and static variant of it, run in batches."
+    clock = clock or Clock(); jobs = []
+    for i, pn, v, unit, _ in sc.meaningful_params():
+        key = f'{i}.{pn}'
+        if not isinstance(v, float): continue
+        if key in stated:
+            h = stated[key]['half']
+            jobs += [(Variant(f"nudge:{key}:{'+' if s > 0 else '-'}", 'nudge', key, v + s*h), {key: v + s*h}) for s in sides]
+        elif v: jobs.append((Variant(f'unprinted:{key}', 'unprinted', key, v*UNPRINTED), {key: v*UNPRINTED}))
+    if (ch := _unstated_changes(c, stated)): jobs.append((Variant('unstated', 'unstated', ', '.join(ch)), ch))
+    if (ch := _static_changes(sc)): jobs.append((Variant('static', 'static', ', '.join(ch)), ch))
+    built = []
+    for v, ch in jobs:
+        try:
+            with clock('compile'): built.append((v, fast(sc.with_params(ch).compile(), own=True)))
+        except UserInputError as ex: v.error = str(ex)
+    base = Variant('base', 'base', 'scene')
+    trs = run_batch([fast(c)] + [cc for _, cc in built], duration, clock)
+    base.traj = trs[0]
+    for (v, _), tr in zip(built, trs[1:]):
+        if isinstance(tr, Exception): v.error = str(tr)
+        else: v.traj = tr
+    vs = [v for v, _ in jobs]
+    pick = lambda k: [v for v in vs if v.kind == k]
+    return InputRuns(base, pick('nudge'), pick('unprinted'), next(iter(pick('unstated')), None), next(iter(pick('static')), None), stated)
+
+def _sig(x): return None if x is None or not math.isfinite(x) else float(f'{x:.3g}')
+
+def input_checks(answer:float, # the answer key
+                 f, # traj -> value
+                 runs:InputRuns, rtol:float=0.05,
+                 unknown:tuple=() # keys the question asks for (a reverse question's hidden parameter): not required to be stated
+                ) -> dict:
+    "Conditioning (the largest relative move of the answer when a printed input is rounded the other way), dependence on each stated input, and the unstated inputs the answer moves with."
+    y0 = runs.base.measure(f); scale = max(abs(answer), 1e-12)
+    def rel(v):
+        x = v.measure(f)
+        return math.inf if not (math.isfinite(x) and math.isfinite(y0)) else abs(x - y0)/scale
+    moves = {}
+    for v in runs.nudges:   # a side that is not an admissible value (an angle of 90°) is not a rounding of the input
+        if v.traj is not None: moves[v.target] = max(moves.get(v.target, 0.0), rel(v))
+    dep = {}
+    for k, r in moves.items():
+        s = runs.stated[k]; step = s['half']/max(abs(s['value']), 1e-12)
+        dep[k] = {'change': _sig(r), 'depends': bool(r >= DEPENDS*step)}
+    worst = max(moves.items(), key=lambda kv: kv[1], default=(None, 0.0))
+    unst = {v.target: rel(v) for v in runs.unprinted if v.target not in unknown}
+    for v in (runs.unstated, runs.static):
+        if v is not None: unst[v.kind] = rel(v)
+    missing = sorted(k for k, r in unst.items() if r > rtol/5)
+    return {'conditioning': {'worst': _sig(worst[1]), 'input': worst[0], 'limit': rtol/5},
+            'dependence': dep, 'completeness': {'moves': {k: _sig(r) for k, r in unst.items()}, 'missing': missing}}
+
 # %% ../nbs/21_filters.ipynb #5cbffaed
-def identifiable(xs:list, # swept parameter values (the true one included)
-                 ys:list, # observation at each value (NaN: the run could not answer)
-                 x0:float, # the true value (the answer)
-                 y0:float, # the observation given in the question
-                 rtol:float=0.05) -> dict:
-    "Whether the observation `y0` singles out `x0` over the sweep; with the reason."
-    pts = sorted((x, y) for x, y in zip(xs, ys) if math.isfinite(y))
-    if len(pts) < 4: return {'identifiable': False, 'how': f'only {len(pts)} usable sweep points'}
-    y = np.array([p[1] for p in pts]); dy = np.diff(y)
-    span = np.ptp(y)
-    if span <= rtol*max(abs(y0), 1e-12): return {'identifiable': False, 'how': 'observation barely changes over the range'}
-    if (dy > 0).all() or (dy < 0).all(): return {'identifiable': True, 'how': 'monotone over the range', 'points': len(pts)}
-    rivals = [x for x, yy in pts if close(yy, y0, rtol) and not close(x, x0, rtol)]
-    if rivals: return {'identifiable': False, 'how': f'{len(rivals)} other values give the same observation', 'rivals': rivals}
-    return {'identifiable': True, 'how': 'unique within tolerance', 'points': len(pts)}
+def _scale(lo, hi, x0, signed):
+    "(u(x), x(u), lo, hi) of the scan's scale: log for positive parameters, asinh (linear near 0, log far out) for signed ones."
+    if not signed and lo >= 0 and x0 > 0:
+        a, b = max(lo, x0*1e-3), min(hi, x0*1e3)
+        if a <= 0: a = x0*1e-3
+        return math.log, math.exp, a, b
+    s = 0.1*max(abs(x0), 1e-9)
+    return (lambda x: math.asinh(x/s)), (lambda u: s*math.sinh(u)), max(lo, x0 - 1e3*abs(x0)), min(hi, x0 + 1e3*abs(x0))
+
+TIGHT = 0.1   # a rival's bracket is narrowed to this width on the scan's scale (10 % on a log scale) to place a bound
+
+def root_scan(values, # xs -> observation at each x (NaN where a run cannot give it); called with batches of xs
+              lo:float, hi:float, # the admissible range of the parameter (open ends are nudged inside)
+              x0:float, # the true value (the answer)
+              y0:float, # the printed observation
+              eps:float, # how close to y0 counts as equal (printing and integrator error)
+              rtol:float=0.05, # the answer's tolerance: roots closer than this to x0 are the answer
+              signed:bool=False, # the parameter may be negative
+              n0:int=12, batch:int=8, budget:int=48 # first grid, evaluations per round, most evaluations
+             ) -> dict:
+    "Every root of `values(x) - y0` over [lo, hi], bracketed; `unique` when the only one is within `rtol` of `x0`."
+    u_of, x_of, a, b = _scale(lo, hi, x0, signed)
+    a, b = (a + 1e-9*abs(a) if a == lo else a), (b - 1e-9*abs(b) if b == hi else b)
+    ua, ub, u0 = u_of(a), u_of(b), u_of(x0)
+    res = rtol/4
+    g, order = {}, []
+    def ev(us):
+        us = [u for u in us if u not in g]
+        if not us: return
+        ys = values([x_of(u) for u in us])
+        for u, y in zip(us, ys): g[u] = float(y) - y0 if y is not None and math.isfinite(y) else math.nan
+    near = lambda u: abs(x_of(u) - x0) <= rtol*max(abs(x0), 1e-12)
+    ev(list(np.linspace(ua, ub, n0)) + [u0, u_of(x0*0.99), u_of(x0*1.01)])
+    while True:
+        us = sorted(g); gs = [g[u] for u in us]; rivals, work = [], []
+        d = [gs[i + 1] - gs[i] for i in range(len(us) - 1)]         # NaN where a run could not answer
+        for i in range(len(us) - 1):
+            p, q, gp, gq, w = us[i], us[i + 1], gs[i], gs[i + 1], us[i + 1] - us[i]
+            if near(p) and near(q): continue                       # inside the answer's tolerance
+            if not (math.isfinite(gp) and math.isfinite(gq)): continue   # runs that cannot answer: see `_gap_roots`
+            nb = [x for x in d[max(i - 1, 0):i + 2] if math.isfinite(x)]
+            turn = any(x*y < 0 for x, y in zip(nb, nb[1:]))          # an extreme at an end: where a dip can hide
+            V = max(abs(x) for x in nb) if turn else abs(d[i])
+            if gp*gq < 0 and not near(p) and not near(q): rivals.append((p, q, w > TIGHT))   # a root outside the tolerance
+            elif gp*gq < 0 or min(abs(gp), abs(gq)) <= max(eps, 0.25*V):
+                if w > res: work.append((p + q)/2)
+                elif not near((p + q)/2): rivals.append((p, q, False))
+        rivals += [(p, q, False) for p, q in _gap_roots(us, gs) if not near((p + q)/2)]   # a sign change across runs that could not answer
+        lr = max(((p, q, t) for p, q, t in rivals if q <= u0), default=None, key=lambda r: r[1])
+        rr = min(((p, q, t) for p, q, t in rivals if p >= u0), default=None, key=lambda r: r[0])
+        left, right = (lr[1] if lr else -math.inf), (rr[0] if rr else math.inf)
+        work = sorted((u for u in work if left < u < right), key=lambda u: abs(u - u0))
+        open_ = len(work)                                          # unresolved between the nearest rivals
+        work += [(r[0] + r[1])/2 for r in (lr, rr) if r and r[2]]   # tighten the nearest rivals (for a bound)
+        if not work or len(g) >= budget: break
+        ev(work[:batch])
+    lx, rx = (x_of(left) if left > -math.inf else None), (x_of(right) if right < math.inf else None)
+    slope = None
+    xm, xp = x0*0.99, x0*1.01
+    if math.isfinite(g.get(u_of(xm), math.nan)) and math.isfinite(g.get(u_of(xp), math.nan)): slope = (g[u_of(xp)] - g[u_of(xm)])/(xp - xm)
+    unscanned = sum(1 for u in g if not math.isfinite(g[u]))
+    near_r = sorted(rivals, key=lambda r: min(abs(r[0] - u0), abs(r[1] - u0)))[:6]
+    return {'range': [_sig(a), _sig(b)], 'scale': 'asinh' if signed or lo < 0 else 'log', 'evaluations': len(g), 'unanswered': unscanned,
+            'resolved': open_ == 0, 'rivals': sorted([_sig(x_of(p)), _sig(x_of(q))] for p, q, _ in near_r), 'n_rivals': len(rivals),
+            'left': _sig(lx), 'right': _sig(rx), 'unique': not rivals and open_ == 0, 'slope': slope}
+
+def _gap_roots(us, gs):
+    "Stretches of runs that could not answer (rejected, or cut before the observation), between finite values of opposite sign: a root may lie inside."
+    out, i = [], 0
+    while i < len(us):
+        if math.isfinite(gs[i]): i += 1; continue
+        j = i
+        while j < len(us) and not math.isfinite(gs[j]): j += 1
+        if 0 < i and j < len(us) and gs[i - 1]*gs[j] < 0: out.append((us[i - 1], us[j]))
+        i = j
+    return out
+
+def _nice(a:float, b:float, prefer:float):
+    "The roundest number strictly between a and b (0, then one significant figure, then two), nearest `prefer` among the roundest."
+    if a >= b: return None
+    if a < 0 < b: return 0.0
+    for sig in (1, 2):
+        top = max(abs(a), abs(b)); cands = []
+        for e in range(int(math.floor(math.log10(top))) - 2, int(math.floor(math.log10(top))) + 2):
+            step = 10.0**(e - sig + 1)
+            for k in range(int(math.ceil(a/step)), int(math.floor(b/step)) + 1):
+                x = float(f'{k*step:.{sig}g}')
+                if a < x < b: cands.append(x)
+        if cands: return min(cands, key=lambda x: abs(x - prefer))
+    return None
+
+def nice_bound(x0:float, # the answer
+               left:float|None, right:float|None, # the nearest rival roots below and above (None: none)
+               rtol:float=0.05, signed:bool=False) -> tuple|None:
+    "(A, B): round bounds with exactly the answer's root between them (None for a side with no rival); None when no bound fits or it would give the answer away."
+    m = 2*rtol*abs(x0)   # the bound stays twice the tolerance from the answer, and the tolerance from the rival
+    A = _nice(left + rtol*abs(left), x0 - m, left) if left is not None else None
+    B = _nice(x0 + m, right - rtol*abs(right), right) if right is not None else None
+    if (left is not None and A is None) or (right is not None and B is None) or (A is None and B is None): return None
+    if A is not None and B is not None:
+        mid = (A + B)/2 if signed or A <= 0 else math.sqrt(A*B)
+        wide = (B - A) >= abs(x0) if signed or A <= 0 else B/A >= 1.5
+        if not wide or abs(mid - x0) <= m: return None
+    return A, B

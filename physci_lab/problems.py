@@ -18,16 +18,20 @@ from .fields import G
 from .entities import BETA
 from .families import FAMILIES, sample_scene
 from .sim import Trajectory, SimulationError, UNITS, _Q, query_scene
-from .filters import (Clock, Variant, run, ablations, sweeps, sweepable, sweep_values, param_range, close, shortcut_checks,
-                                dependence, degenerate_checks, identifiable)
+from .filters import (Clock, Variant, run, run_batch, fast, ablations, sweepable, param_range, admissible_range, close, shortcut_checks,
+                                degenerate_checks, stated_inputs, printed_numbers, input_variants, input_checks, root_scan, nice_bound, ZERO)
+from .grade import grade
+from .golds import read_gold
+from .rewards import gold_of
 
 # %% auto #0
 __all__ = ['MODES', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'PER_SCENE', 'RECORD_FIELDS', 'PRETTY',
-           'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'ProblemError', 'scene_id',
-           'split_of', 'Problem', 'ProblemBatch', 'pretty', 'with_unit', 'Candidate', 'reader', 'item', 'derive_answer',
-           'check_reproduce', 'Ctx', 'window', 'scene_times', 'numeric', 'component', 'first_rest', 'interior_max',
-           'event', 'comparison', 'param_symbols', 'text_name', 'sym', 'in_regime', 'parameter_draws',
-           'verify_symbolic', 'symbolic', 'define', 'hide', 'reverse', 'select', 'problems_for_scene', 'summarize']
+           'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'AFTER', 'AFTER_NUMERIC',
+           'DROP_REASONS', 'ProblemError', 'scene_id', 'split_of', 'Problem', 'ProblemBatch', 'pretty', 'with_unit',
+           'at_time', 'Candidate', 'reader', 'item', 'derive_answer', 'check_reproduce', 'Ctx', 'window', 'scene_times',
+           'numeric', 'component', 'first_rest', 'interior_max', 'event', 'after_event', 'comparison', 'param_symbols',
+           'text_name', 'sym', 'in_regime', 'parameter_draws', 'verify_symbolic', 'symbolic', 'define', 'hide',
+           'reverse', 'self_grade', 'problems_for_scene', 'summarize']
 
 # %% ../nbs/20_problems.ipynb #d3b12899
 MODES = ('numeric', 'reverse', 'symbolic', 'event', 'comparison', 'component')
@@ -75,10 +79,9 @@ class Problem:
         return {k: getattr(self, k) for k in RECORD_FIELDS}
 
     def check(self, response:str): # free model text, e.g. 'The tension is 22.1 N'
-        "Grade a response against the answer key with the shared grader (`grade.grade`): a `Verdict`."
-        from physci_lab.grade import grade
-        if self.mode == 'symbolic' and self.answer_expr: return grade(response, self.answer_expr, rtol=self.tolerance, kind='symbolic')
-        return grade(response, self.answer_value, rtol=self.tolerance, unit=self.answer_unit or None)
+        "Grade a response against the answer key as the RL reward and the eval harness do (`rewards.gold_of`, then `grade.grade`): a `Verdict`."
+        gold, kind = gold_of(self.to_record())
+        return grade(response, gold, rtol=self.tolerance, kind=kind)
 
 @dataclass
 class ProblemBatch:
@@ -95,6 +98,10 @@ def with_unit(v:float, unit:str) -> str:
     u = pretty(unit)
     return f"{_fmt(float(f'{v:.4g}'))}{'' if not u else ('°' if u == '°' else ' ' + u)}"
 
+def at_time(t:float) -> str:
+    "A clock time as a question prints it, to three significant figures: 'at t = 0.450 s', 'at t = 1.15 s' (times lie on a 0.05 s grid, so every digit printed is exact)."
+    return f"at t = {t:#.3g} s"
+
 @dataclass
 class Candidate:
     mode: str
@@ -105,7 +112,7 @@ class Candidate:
     query: str|None = None
     expr: str|None = None
     subject: tuple = ()       # entity/string ids the question is about
-    t: float|None = None      # asked time (s)
+    t: float|None = None      # asked clock time (s); None for questions about an event or the whole window
     verification: dict = field(default_factory=dict)
     given: list|None = None   # parameters the question states (default: the scene's meaningful ones)
     description: str|None = None
@@ -114,21 +121,31 @@ class Candidate:
     depends_on: tuple = ()    # parameter keys the answer must depend on
     reproduce: list = field(default_factory=list)   # items for `derive_answer` (see below)
     key: tuple = ()           # (subject, quantity): at most one question per key and mode in a scene
+    what: str|None = None     # the quantity as a noun phrase ('the speed of box'): what a reverse question observes
+    when: str|None = None     # 'at t = 0.50 s', 'just after the collision'
+    retime: object = None     # t -> f at another clock time (the conditioning filter nudges the printed time)
+    signed: bool = False      # the answer may be negative (a component, an extension, a signed parameter)
+    examine: object = None    # reverse: the check that decides it (identifiability), run only if the problem may be kept
 
 def reader(q:str): # 'ID.QUANTITY[.x]@T' as in `Trajectory.query`
     "A fast `traj -> value` for a query: reads the replayed state at the asked step; raises outside the valid window."
     id, qn, comp, ts = _Q.match(q).groups(); t = float(ts)
+    return _read_at(id, qn, comp, lambda tr: t, q)
+
+def _read_at(id, qn, comp, when, q=None):
+    "`traj -> value` of quantity `qn` of `id` at the time `when(traj)` gives."
     base, mag = (qn[:-len('_magnitude')], True) if qn.endswith('_magnitude') else (qn, False)
     if base == 'speed': base, mag = 'velocity', True
     def f(tr):
-        if t > tr.valid_until + 1e-9: raise SimulationError(f'{q}: outside the valid window')
+        t = when(tr)
+        if t > tr.valid_until + 1e-9: raise SimulationError(f'{q or qn}: outside the valid window')
         i = int(round(t/tr.dt)); cache = tr.__dict__.setdefault('_values', {})
         v = cache.get((id, base, i))
         if v is None: v = cache[(id, base, i)] = tr._value(i, id, base)
         if mag: return float(np.linalg.norm(v))
         if comp: return float(v['xyz'.index(comp)])
         return float(v)
-    f.reproduce = lambda tr, tol: [item(tr, q)]
+    f.reproduce = lambda tr, tol: [item(tr, f"{id}.{qn}{'.' + comp if comp else ''}@{_tq(when(tr))}")]
     return f
 
 # %% ../nbs/20_problems.ipynb #r3pr0d02
@@ -189,6 +206,7 @@ def check_reproduce(record:dict, # a dataset record (`Problem.to_record()`)
 class Ctx:
     family: str; sc: Scene; c: Compiled; tr: Trajectory; rng: np.random.Generator; times: list; tol: float
     clock: Clock = field(default_factory=Clock)
+    desc: str|None = None     # the scene's description
     hooks: dict = field(default_factory=dict)   # a scene's own closed forms, regime test and extra gate (composed scenes: `physci_lab.compose`)
     @property
     def given(self) -> list: return [(f'{i}.{pn}', v, u) for i, pn, v, u, _ in self.sc.meaningful_params() if isinstance(v, float)]
@@ -198,6 +216,32 @@ class Ctx:
         if not getattr(self, '_cycle', None): self._cycle = list(self.rng.permutation(self.times))
         return float(self._cycle.pop())
     def iv(self, tr=None) -> int: tr = tr or self.tr; return int(round(tr.valid_until/tr.dt))
+    @property
+    def W(self) -> float: return window(self.sc)
+    @property
+    def stated(self) -> dict:
+        "What the description states (`filters.stated_inputs`)."
+        if getattr(self, '_stated', None) is None: self._stated = stated_inputs(self.sc, self.desc or self.sc.describe(), self.c)
+        return self._stated
+    @property
+    def runs(self):
+        "The scene's twin and its nudged, unprinted, unstated and static variants (`filters.input_variants`), run once on first use."
+        if getattr(self, '_runs', None) is None: self._runs = input_variants(self.sc, self.c, self.W, self.stated, self.clock)
+        return self._runs
+    @property
+    def variants(self) -> list:
+        "The scene's ablations (`filters.ablations`), run once on first use."
+        if getattr(self, '_variants', None) is None: self._variants = ablations(self.c, self.W, clock=self.clock)
+        return self._variants
+    @property
+    def located(self) -> bool:
+        "Whether the text locates the scene's first modelled event (a collision): its time does not move with the geometry the text leaves unsaid."
+        ev = [e for e in self.tr.events if e <= self.tr.valid_until]
+        if not ev: return True
+        u = self.runs.unstated
+        if u is None: return True
+        te = u.traj.events if u.traj is not None and not u.traj.rejected else []
+        return bool(te) and bool(abs(te[0] - ev[0]) <= 1e-6*max(1.0, ev[0]))
 
 WINDOW = 0.6   # questions look at the first 60 % of the scene's duration
 
@@ -212,7 +256,6 @@ def scene_times(tr:Trajectory, rng, n:int=6, step:float=0.05) -> list:
     bins = [b for b in np.array_split(np.array(grid), min(n, len(grid))) if len(b)]
     return [float(b[int(rng.integers(len(b)))]) for b in bins]
 
-
 # %% ../nbs/20_problems.ipynb #c1c15a68
 BODY_NUMERIC = {'speed': 'the speed of {id}', 'acceleration_magnitude': 'the magnitude of the acceleration of {id}',
                 'kinetic_energy': 'the kinetic energy of {id}', 'displacement_magnitude': 'the distance of {id} from its starting position',
@@ -225,19 +268,23 @@ SPRING_NUMERIC = {'extension': 'the extension of the spring {id} (negative when 
 _NO_DISPLACEMENT = ('pendulum', 'rod_pendulum', 'wheel', 'star')   # body origin not at the centre of mass / does not move
 _X_AXIS = {'ball': '+x to the right', 'projectile': '+x horizontal, in the direction of launch', 'charge': '+x as in the description'}
 _Z_AXIS = ('mass', 'movable_pulley', 'projectile', 'rocket', 'roller', 'pendulum')
+_SIGNED = ('extension',)   # quantities that may be negative besides components
 
 def _unit(q): return UNITS[q.replace('_magnitude', '').split('.')[0] if q != 'speed' else 'velocity']
 
-def _ask(what, t, unit):
+def _ask(what, when, unit):
     u = pretty(unit)
-    return f"What is {what} at t = {_fmt(t)} s? Give the answer in {u}." if u else f"What is {what} at t = {_fmt(t)} s?"
+    return f"What is {what} {when}? Give the answer in {u}." if u else f"What is {what} {when}?"
 
 def _numeric_one(ctx, id, q, phrase, mode, t=None):
     t = ctx.t() if t is None else t; query = f'{id}.{q}@{_fmt(t)}'
     try: v, unit = ctx.tr.query(query)
     except SimulationError: return None
-    return Candidate(mode, _ask(phrase.format(id=id), t, unit), unit, float(v), reader(query), query, subject=(id,), t=t,
-                     verification={'method': 'simulation', 'query': query}, reproduce=[item(ctx.tr, query)], key=(id, q))
+    what = phrase.format(id=id)
+    return Candidate(mode, _ask(what, at_time(t), unit), unit, float(v), reader(query), query, subject=(id,), t=t,
+                     verification={'method': 'simulation', 'query': query}, reproduce=[item(ctx.tr, query)], key=(id, q),
+                     what=what, when=at_time(t), retime=lambda t2, id=id, q=q: reader(f'{id}.{q}@{_tq(t2)}'),
+                     signed=mode == 'component' or q in _SIGNED)
 
 def _one(ctx, id, q, phrase, mode):
     "One question per (subject, quantity), at the next of the scene's spread times."
@@ -358,6 +405,34 @@ def event(ctx:Ctx) -> list:
                                  verification={'method': 'maximum of the recorded spring length over the valid window'}))
     return out
 
+AFTER = 0.01   # s after a collision at which "just after the collision" is read (the balls move freely from then on)
+AFTER_NUMERIC = {'speed': 'the speed of {id}', 'kinetic_energy': 'the kinetic energy of {id}', 'momentum_magnitude': 'the magnitude of the momentum of {id}'}
+
+def _after_time(tr):
+    "The recorded time `AFTER` s after the first collision (raises if there is none in the valid window)."
+    te = _collision_time(tr)
+    ta = round(math.ceil((te + AFTER)/tr.dt - 1e-9)*tr.dt, 6)
+    if ta > tr.valid_until: raise ValueError('the collision is too close to the end of the window')
+    return ta
+
+def after_event(ctx:Ctx) -> list:
+    "Quantities of colliding balls just after their first collision: asked about the event, not a clock time, so a text that does not say where the balls start still locates it."
+    if not ctx.c.collisions or _try(_after_time, ctx.tr) is None: return []
+    out, ta, when = [], _after_time(ctx.tr), 'just after the collision'
+    for id in ctx.c.collisions[0][:2]:
+        comps = {f'{q}.x': f'the x-component of the {q} of {{id}} ({_X_AXIS["ball"]})' for q in ('velocity', 'momentum')}
+        for q, phrase in [*AFTER_NUMERIC.items(), *comps.items()]:
+            mode = 'component' if q.endswith('.x') else 'numeric'
+            qn, _, comp = q.partition('.')
+            f = _read_at(id, qn, comp or None, _after_time)
+            v = _try(f, ctx.tr); what = phrase.format(id=id)
+            if v is None: continue
+            query = f'{id}.{q}@{_tq(ta)}'
+            out.append(Candidate(mode, _ask(what, when, _unit(q)), _unit(q), v, f, query, subject=(id,), key=(id, q, 'after'),
+                                 verification={'method': f'simulation, read {AFTER:g} s after the recorded impact', 'query': query},
+                                 what=what, when=when, signed=mode == 'component'))
+    return out
+
 # %% ../nbs/20_problems.ipynb #855621be
 def _cached(tr, name):
     "`tr.kinetic()` or `tr.energy()`, computed once per run."
@@ -378,9 +453,15 @@ def _dissipated(t):
         E = _cached(tr, 'energy'); return float(E[0] - E[int(round(t/tr.dt))])
     return _with(f, lambda tr, tol: _energy_items(tr, 'mechanical_energy', t))
 def _ratio(a, b, q, t):
-    qa, qb = f'{a}.{q}@{_fmt(t)}', f'{b}.{q}@{_fmt(t)}'
+    qa, qb = f'{a}.{q}@{_tq(t)}', f'{b}.{q}@{_tq(t)}'
     ra, rb = reader(qa), reader(qb)
     return _with(lambda tr: ra(tr)/rb(tr), lambda tr, tol: [item(tr, qa, 'numerator'), item(tr, qb, 'denominator')])
+
+def _ratio_after(a, b, q):
+    "The ratio of `q` of `a` to that of `b` just after the first collision."
+    qn, _, comp = q.partition('.')
+    ra, rb = _read_at(a, qn, comp or None, _after_time), _read_at(b, qn, comp or None, _after_time)
+    return _with(lambda tr: ra(tr)/rb(tr), lambda tr, tol: [item(tr, f'{a}.{q}@{_tq(_after_time(tr))}', 'numerator'), item(tr, f'{b}.{q}@{_tq(_after_time(tr))}', 'denominator')])
 
 def comparison(ctx:Ctx) -> list:
     "Energy bookkeeping and ratios."
@@ -389,26 +470,30 @@ def comparison(ctx:Ctx) -> list:
         a, b, _ = ctx.c.collisions[0]
         out.append(Candidate('comparison', f"How much kinetic energy is lost in the collision of {a} and {b}? Give the answer in J.", 'J', _ke_lost(tr), _ke_lost,
                              subject=(a, b), verification={'method': 'recorded kinetic energy before and after the impact'}))
+        f = _ratio_after(a, b, 'kinetic_energy')
+        if (v := _try(f, tr)) is not None and math.isfinite(v) and v > 0 and not close(v, 1.0, ctx.tol):
+            out.append(Candidate('comparison', f"What is the ratio of the kinetic energy of {a} to that of {b} just after the collision?", '', v, f, subject=(a, b),
+                                 key=(a, b, 'kinetic_energy', 'after'), verification={'method': 'ratio of two recorded values just after the impact (kinetic_energy)'}))
     friction = any(p.extra.get('mu_k') for p in ctx.c.placed.values())
     forced = any(e.get('force') or e.type == 'puller' for e in sc.entities.values())   # a hand pulling does work too
     if friction and not forced and not ctx.c.forces:
         t = ctx.t(); f = _dissipated(t)
-        out.append(Candidate('comparison', f"How much mechanical energy has friction dissipated by t = {_fmt(t)} s? Give the answer in J.", 'J', f(tr), f, t=t,
-                             verification={'method': 'recorded mechanical energy (kinetic + potential) at 0 and t'}))
+        out.append(Candidate('comparison', f"How much mechanical energy has friction dissipated by t = {t:#.3g} s? Give the answer in J.", 'J', f(tr), f, t=t,
+                             verification={'method': 'recorded mechanical energy (kinetic + potential) at 0 and t'}, retime=_dissipated))
     moving = [i for i in ctx.bodies() if sc.entities[i].type not in ('star', 'wheel') and 'kinetic_energy' in tr.quantities(i)]
     if len(moving) >= 2:
         a, b = moving[:2]
         for q, what in (('kinetic_energy', 'the kinetic energy'), ('acceleration_magnitude', 'the magnitude of the acceleration')):
             t = ctx.t(); f = _ratio(a, b, q, t)
             if (v := _try(f, tr)) is None or not math.isfinite(v) or close(v, 1.0, ctx.tol): continue   # equal by symmetry: no question
-            out.append(Candidate('comparison', f"What is the ratio of {what} of {a} to that of {b} at t = {_fmt(t)} s?", '', v, f, subject=(a, b), t=t,
-                                 verification={'method': f'ratio of two recorded values ({q})'}))
+            out.append(Candidate('comparison', f"What is the ratio of {what} of {a} to that of {b} {at_time(t)}?", '', v, f, subject=(a, b), t=t,
+                                 verification={'method': f'ratio of two recorded values ({q})'}, retime=lambda t2, q=q, a=a, b=b: _ratio(a, b, q, t2)))
     strings = [s for s, x in ctx.c.strings.items() if not x.get('segments')]
     if len(strings) >= 2:   # two strings: the ratio of their tensions
         a, b = strings[:2]; t = ctx.t(); f = _ratio(a, b, 'tension', t)
         if (v := _try(f, tr)) is not None and math.isfinite(v) and v > 0 and not close(v, 1.0, ctx.tol):
-            out.append(Candidate('comparison', f"What is the ratio of the tension in the string {a} to that in the string {b} at t = {_fmt(t)} s?", '', v, f,
-                                 subject=(a, b), t=t, verification={'method': 'ratio of two recorded values (tension)'}))
+            out.append(Candidate('comparison', f"What is the ratio of the tension in the string {a} to that in the string {b} {at_time(t)}?", '', v, f,
+                                 subject=(a, b), t=t, verification={'method': 'ratio of two recorded values (tension)'}, retime=lambda t2, a=a, b=b: _ratio(a, b, 'tension', t2)))
     return out
 
 # %% ../nbs/20_problems.ipynb #b4c4edad
@@ -459,11 +544,11 @@ def _closed_forms(ctx) -> list:
     out = []
     if fam == 'fixed_pulley':
         m1, m2 = S('left.mass'), S('right.mass'); keys = ['left.mass', 'right.mass', 'scene.gravity']
-        out.append(("the magnitude of the acceleration of left", 'm/s^2', f'left.acceleration_magnitude@{ft}', g*sp.Abs(m1 - m2)/(m1 + m2), keys))
+        out.append(("the vertical component of the acceleration of left (upwards positive)", 'm/s^2', f'left.acceleration.z@{ft}', g*(m2 - m1)/(m1 + m2), keys))
         out.append(("the tension in the string rope", 'N', f'rope.tension@{ft}', 2*m1*m2*g/(m1 + m2), keys))
     if fam == 'atwood_incline' and not sc.entities['ramp'].get('mu'):
         mb, mw, th = S('box.mass'), S('weight.mass'), S('ramp.angle'); keys = ['box.mass', 'weight.mass', 'ramp.angle', 'scene.gravity']
-        out.append(("the magnitude of the acceleration of box", 'm/s^2', f'box.acceleration_magnitude@{ft}', g*sp.Abs(mw - mb*sp.sin(th))/(mb + mw), keys))
+        out.append(("the vertical component of the acceleration of weight (upwards positive)", 'm/s^2', f'weight.acceleration.z@{ft}', g*(mb*sp.sin(th) - mw)/(mb + mw), keys))
         out.append(("the tension in the string rope", 'N', f'rope.tension@{ft}', mb*mw*g*(1 + sp.sin(th))/(mb + mw), keys))
     if fam == 'incline' and not sc.entities['box'].get('velocity'):
         r = sc.entities['ramp']; th, mu = S('ramp.angle'), S('ramp.mu')
@@ -520,19 +605,21 @@ def in_regime(family:str, sc:Scene) -> bool:
     return True
 
 def parameter_draws(ctx:Ctx, keys:list, n:int=5, tries:int=30) -> list:
-    "`n` valid runs of the scene with all of `keys` redrawn at random over their ranges (in the family's regime): (changes, scene, trajectory)."
-    out = []
-    for _ in range(tries):
-        if len(out) >= n: break
-        ch = {k: float(f'{ctx.rng.uniform(*param_range(ctx.sc, k)[:2]):.3g}') for k in keys}
-        try:
-            with ctx.clock('compile'):
-                sc2 = ctx.sc.with_params(ch)
-                if not in_regime(ctx.family, sc2) or not ctx.hooks.get('in_regime', lambda s: True)(sc2): continue
-                c2 = sc2.compile()
-            tr2 = run(c2, ctx.tr.t[-1], ctx.clock)
-            if not tr2.rejected: out.append((ch, sc2, tr2))
-        except UserInputError: continue
+    "`n` valid runs of the scene's twin with all of `keys` redrawn at random over their ranges (in the family's regime): (changes, scene, trajectory)."
+    out, tried = [], 0
+    while len(out) < n and tried < tries:   # rounds of draws, each run on the twin in one batch
+        built = []
+        for _ in range(min(n - len(out) + 1, tries - tried)):
+            tried += 1
+            ch = {k: float(f'{ctx.rng.uniform(*param_range(ctx.sc, k)[:2]):.3g}') for k in keys}
+            try:
+                with ctx.clock('compile'):
+                    sc2 = ctx.sc.with_params(ch)
+                    if not in_regime(ctx.family, sc2) or not ctx.hooks.get('in_regime', lambda s: True)(sc2): continue
+                    built.append((ch, sc2, fast(sc2.compile(), own=True)))
+            except UserInputError: continue
+        for (ch, sc2, _), tr2 in zip(built, run_batch([c2 for *_, c2 in built], ctx.tr.t[-1], ctx.clock)):
+            if not isinstance(tr2, Exception) and not tr2.rejected and len(out) < n: out.append((ch, sc2, tr2))
     return out
 
 def verify_symbolic(f, expr, keys:list, draws:list, n:int=5, rtol:float=0.01, names:dict|None=None) -> dict:
@@ -555,7 +642,7 @@ def symbolic(ctx:Ctx) -> list:
     names = _names(ctx)
     allkeys = sorted({k for *_, keys in forms for k in keys})
     draws = parameter_draws(ctx, allkeys)
-    desc = ctx.sc.describe()
+    desc = ctx.desc or ctx.sc.describe()
     for what, unit, q, expr, keys in forms:
         f = reader(q) if isinstance(q, str) else q
         v = _try(f, ctx.tr)
@@ -572,7 +659,7 @@ def symbolic(ctx:Ctx) -> list:
         ver['symbols'] = {text_name(names.get(k, str(sym(k, names)))): k for k in keys}
         cd = Candidate('symbolic', f"Find {what} in terms of {_listing(ver['symbols'])}" + (" and the gravitational constant G" if 'G' in str(expr) else '') +
                        ". Give a closed-form expression.", unit, v, f, q if isinstance(q, str) else None, expr=str(expr), verification=ver,
-                       depends_on=tuple(keys), description=d2, key=(what,))
+                       depends_on=tuple(keys), description=d2, key=(what,), signed='positive' in what)
         cd.answer = f"{_text_expr(expr)} ≈ {with_unit(v, unit)}"
         cd.closed = _expr_value(expr, ctx.sc, keys, names)
         out.append(cd)
@@ -581,7 +668,6 @@ def symbolic(ctx:Ctx) -> list:
 def _text_expr(expr) -> str:
     "An expression with its symbols as the text writes them (θ, μ_k)."
     return str(expr.subs({s: sp.Symbol(text_name(s.name)) for s in expr.free_symbols}))
-
 
 # %% ../nbs/20_problems.ipynb #eec3ecab
 def _param(sc, key):
@@ -618,87 +704,242 @@ def hide(description:str, key:str, value:float, sc:Scene|None=None) -> str|None:
     if len(pat.findall(description)) != 1: return None
     return pat.sub(str(sym(key)), description)
 
-def reverse(ctx:Ctx, observations:list, sweep:dict) -> list:
-    "For each sweepable parameter, hide it and give one observation (a numeric candidate); identifiability decided on `sweep`."
+def _half_printed(text:str) -> float:
+    "Half a unit of the last digit of the first number printed in `text` ('0.50 s' -> 0.005)."
+    p = printed_numbers(text)
+    return p[0].half if p else 0.0
+
+def _observations(ctx, cands:list) -> list:
+    "Questions a reverse question may turn into an observation: a quantity with a unit, asked at a clock time or about an event, clear of zero."
+    return [o for o in cands if o.unit and o.f is not None and o.what and o.when and o.query and math.isfinite(o.value)
+            and abs(o.value) >= 10*ZERO.get(o.unit, 1e-4)]
+
+def _reverse_ask(o, T, unit, y0, bound=None):
+    "The question: the observation, then what to find (and the bound that makes its root unique, where one is needed)."
+    b = ''
+    if bound is not None:
+        A, B = bound; s = lambda x: '0' if x == 0 else with_unit(x, unit)
+        b = f", given that {s(A)} < {T} < {s(B)}" if A is not None and B is not None else (f", given that {T} < {s(B)}" if B is not None else f", given that {T} > {s(A)}")
+    return (f"It is observed that {o.when} {o.what} is {with_unit(y0, o.unit)}. Find {T}" +
+            (f" in {'degrees' if unit == 'deg' else pretty(unit)}" if unit else '') + b + '.')
+
+def _value_of(sc, key):
+    i, pn = key.split('.')
+    return float(getattr(sc, pn) if i == 'scene' else (sc.entities[i][pn] if i in sc.entities else sc.springs[i][pn]))
+
+def reverse(ctx:Ctx, observations:list) -> list:
+    "For each meaningful parameter, hide it and give one observation; identifiability is decided later, by a root scan (`examine`), only for the questions that may be kept."
     out, sc = [], ctx.sc
-    desc = sc.describe(); names = _names(ctx)
-    obs = [o for o in observations if o.query and o.unit]
+    desc = ctx.desc or sc.describe(); names = _names(ctx)
+    pool = _observations(ctx, observations)
+    if ctx.tr.events and not ctx.located: pool = [o for o in pool if o.t is None]   # a collision the text does not locate: observe it, not a clock time
     for key in sweepable(sc):
-        if key == 'scene.gravity' or not obs: continue
-        i, pn = key.split('.')
-        v0 = getattr(sc, pn) if i == 'scene' else (sc.entities[i][pn] if i in sc.entities else sc.springs[i][pn])
+        if key == 'scene.gravity': continue
+        obs = [o for o in pool if o.t is None] if key == 'scene.restitution' else pool   # e: never from a clock-time observation
+        if not obs: continue
+        i, pn = key.split('.'); v0 = _value_of(sc, key)
         d2 = define(desc, sc, key, names, unknown=True)
         if d2 is None: continue
         o = obs[int(ctx.rng.integers(len(obs)))]
-        y0 = float(f'{o.value:.4g}')
+        alts = sorted((a for a in obs if a.signed and a is not o), key=lambda a: (a.subject != o.subject, a.what))
         unit = 'deg' if pn == 'angle' else next(u for k, _, u in ctx.given if k == key)
-        vs = sweep.get(key, [])
-        xs, ys = [v0] + [v.value for v in vs], [o.value] + [v.measure(o.f) for v in vs]
-        idf = identifiable(xs, ys, v0, y0, ctx.tol)
-        what = o.ask.split(' at t = ')[0].replace('What is ', '')
-        T = text_name(names[key])
-        ask = (f"It is observed that at t = {_fmt(o.t)} s {what} is {with_unit(y0, o.unit)}. "
-               f"Find {T}" + (f" in {'degrees' if unit == 'deg' else pretty(unit)}." if unit else '.'))
+        T = text_name(names[key]); y0 = float(f'{o.value:.4g}')
         path = f'{pn}' if i == 'scene' else (f'entities.{i}.{pn}' if i in sc.entities else f'springs.{i}.{pn}')
-        rep = [{'param': path, 'value': float(v0), 'unit': unit, 'role': 'parameter'}, {**item(ctx.tr, o.query, 'check'), 'value': y0}]
-        cd = Candidate('reverse', ask, unit, float(v0), None, None, subject=o.subject, description=d2, hidden=key, reproduce=rep, key=('hidden', key),
-                       given=[g for g in ctx.given if g[0] != key] + [('observation', y0, o.unit)],
-                       verification={'method': 'hidden parameter swept over its range; the observation re-simulated at each value',
-                                     'observation_query': o.query, 'observation': y0, 'sweep': [[x, None if not math.isfinite(y) else round(y, 6)] for x, y in zip(xs, ys)], **idf})
+        rep = [{'param': path, 'value': v0, 'unit': unit, 'role': 'parameter'}, {**item(ctx.tr, o.query, 'check'), 'value': y0}]
+        cd = Candidate('reverse', _reverse_ask(o, T, unit, y0), unit, v0, None, None, subject=o.subject, description=d2, hidden=key, key=('hidden', key), reproduce=rep,
+                       given=[g for g in ctx.given if g[0] != key] + [('observation', y0, o.unit)], signed=admissible_range(sc, key)[0] < 0,
+                       verification={'method': 'hidden parameter: every root of observation(x) = observed over its admissible range, bracketed by re-simulation',
+                                     'observation_query': o.query, 'observation': y0})
+        cd.examine = lambda cd=cd, o=o, alts=alts, T=T, unit=unit, path=path: _examine_reverse(ctx, cd, [o] + alts[:1], T, unit, path)
         out.append(cd)
-    # time inference: when does a monotone speed reach a value?
-    for id in ctx.bodies():
+    for id in ctx.bodies():   # time inference: when does a speed first reach a value?
         if sc.entities[id].type not in ('mass', 'ball', 'roller', 'projectile', 'rocket', 'movable_pulley'): continue
         s = _speed(id)(ctx.tr)[:ctx.iv() + 1]
         if len(s) < 10: continue
         t = ctx.t(); y0 = float(f'{s[int(round(t/ctx.tr.dt))]:.4g}')
-        cross = np.nonzero(np.diff(np.sign(s - y0)) != 0)[0]
-        near = np.abs(s - y0) <= ctx.tol*abs(y0)
-        unique = len(cross) == 1 and (np.ptp(ctx.tr.t[:len(s)][near]) <= ctx.tol*t if near.any() else False)
-        def f(tr, id=id, y0=y0):
-            s = _speed(id)(tr)[:_iv(tr) + 1]; k = np.nonzero(np.diff(np.sign(s - y0)) != 0)[0]
-            if not len(k): raise ValueError('never reaches it')
-            i = k[0]; a, b = s[i] - y0, s[i + 1] - y0
-            return float(tr.t[i] + tr.dt*a/(a - b))
-        f = _with(f, lambda tr, tol, f=f, id=id: [item(tr, f'{id}.speed@{_tq(f(tr))}', 'time')])
-        tv = _try(f, ctx.tr)
+        f = _first_reach(id, y0); tv = _try(f, ctx.tr)
         if tv is None: continue
-        out.append(Candidate('reverse', f"At what time does the speed of {id} reach {with_unit(y0, 'm/s')}? Give the answer in s.", 's', tv, f, subject=(id,), t=None, key=(id, 'time_of_speed'),
-                             verification={'method': 'time read from the recorded speed', 'identifiable': bool(unique),
-                                           'how': 'reached exactly once in the window' if unique else f'reached {len(cross)} times or flat near the value'}))
+        i = int(np.ceil(tv/ctx.tr.dt)); ds = np.diff(s[:i + 1]); noise = 1e-9*max(float(np.abs(s).max()), 1e-9)
+        mono = bool(len(ds) and ((ds >= -noise).all() or (ds <= noise).all()))
+        cd = Candidate('reverse', f"At what time does the speed of {id} first reach {with_unit(y0, 'm/s')}? Give the answer in s.", 's', tv, f, subject=(id,),
+                       key=(id, 'time_of_speed'), verification={'method': 'time read from the recorded speed', 'identifiable': mono,
+                       'how': 'the speed changes monotonically from the start to the first time it reaches the value' if mono else 'the speed turns before it first reaches the value'})
+        cd.level = (y0, lambda y, id=id: _first_reach(id, y))
+        out.append(cd)
     return out
 
+def _first_reach(id, y0):
+    "`traj -> time` (s) at which the speed of `id` first reaches `y0` (linear interpolation); reproduced by the speed then."
+    def f(tr):
+        s = _speed(id)(tr)[:_iv(tr) + 1]; k = np.nonzero(np.diff(np.sign(s - y0)) != 0)[0]
+        if not len(k): raise ValueError('never reaches it')
+        i = k[0]; a, b = s[i] - y0, s[i + 1] - y0
+        return float(tr.t[i] + tr.dt*a/(a - b))
+    return _with(f, lambda tr, tol: [item(tr, f'{id}.speed@{_tq(f(tr))}', 'time')])
+
+def _scan(ctx, key, o, y0):
+    "Root scan of hidden parameter `key` against observation `o` = `y0`: one twin run per value, batched, cached per value for the scene."
+    lo, hi = admissible_range(ctx.sc, key); x0 = _value_of(ctx.sc, key)
+    T = ctx.W if o.t is None else min(ctx.W, round(o.t + 0.01, 6))
+    cache = ctx.__dict__.setdefault('_scan_runs', {})
+    def values(xs):
+        built = []
+        for x in xs:
+            if (hit := cache.get((key, x))) is not None and hit[0] >= T: continue
+            try:
+                with ctx.clock('compile'): built.append((x, fast(ctx.sc.with_params({key: x}).compile(), own=True)))
+            except (UserInputError, ValueError, StopIteration): cache[(key, x)] = (math.inf, None)   # a value the simulator cannot model
+        for (x, _), tr in zip(built, run_batch([c for _, c in built], T, ctx.clock)):
+            cache[(key, x)] = (T, None if isinstance(tr, Exception) else tr)
+        return [Variant('scan', 'scan', key, x, cache[(key, x)][1]).measure(o.f) for x in xs]
+    eps = max(_half_printed(with_unit(y0, o.unit)), 3e-3*abs(y0))
+    return root_scan(values, lo, hi, x0, y0, eps, ctx.tol, signed=lo < 0)
+
+def _examine_reverse(ctx, cd, observations, T, unit, path) -> dict:
+    "Identifiability of a reverse question: a unique root, else a stated bound, else the next (signed) observation; conditioning and complete data from the chosen scan's slope."
+    x0, key, tol = cd.value, cd.hidden, ctx.tol
+    base_of = lambda o: ctx.runs.base.measure(o.f)
+    def flat(o):   # the observation does not move when the hidden value is rounded: no scan can invert it
+        ms = [abs(v.measure(o.f) - base_of(o)) for v in ctx.runs.nudges if v.target == key and v.traj is not None]
+        s = ctx.stated.get(key)
+        return bool(ms and s) and max(ms) < 1e-2*abs(o.value)*s['half']/max(abs(x0), 1e-12)
+    r = {'range': None, 'evaluations': 0, 'unanswered': 0, 'resolved': True, 'rivals': [], 'n_rivals': 0, 'left': None, 'right': None, 'unique': False, 'slope': None, 'flat': True}
+    bound = None
+    for o in observations:
+        y0 = float(f'{o.value:.4g}')
+        if flat(o): continue
+        r = _scan(ctx, key, o, y0)
+        bound = None if r['unique'] or not r['resolved'] else nice_bound(x0, r['left'], r['right'], tol, signed=cd.signed)
+        if r['unique'] or bound is not None: break
+    ok = r['unique'] or bound is not None
+    cd.ask = _reverse_ask(o, T, unit, y0, bound)
+    cd.reproduce = [{'param': path, 'value': x0, 'unit': unit, 'role': 'parameter'}, {**item(ctx.tr, o.query, 'check'), 'value': y0}]
+    cd.given = [g for g in ctx.given if g[0] != key] + [('observation', y0, o.unit)]
+    cd.verification.update(observation_query=o.query, observation=y0, identifiable=bool(ok),
+                           how='one root over the admissible range' if r['unique'] else (f'one root between the stated bounds {bound}' if ok else
+                               'the observation does not move with the hidden value' if r.get('flat') else
+                               f"{r['n_rivals']} other root(s)" if r['rivals'] else 'unresolved within the scan budget'))
+    if bound is not None: cd.verification['bound'] = list(bound)
+    out = {'identifiability': {**r, 'bound': list(bound) if bound else None}}
+    if o.t is not None and ctx.tr.events: out['event_located'] = ctx.located   # a clock-time observation needs the collision located
+    if r.get('flat'): return out
+    # conditioning and complete data: an input's effect on the observation, over the observation's slope, is its effect on the answer
+    slope = r['slope']; base = ctx.runs.base.measure(o.f)
+    dx = lambda dy: math.inf if not (slope and math.isfinite(dy)) else abs(dy/slope)/max(abs(x0), 1e-12)
+    moves = {}
+    for v in ctx.runs.nudges:
+        if v.target != key and v.traj is not None: moves[v.target] = max(moves.get(v.target, 0.0), dx(v.measure(o.f) - base))
+    moves['observation'] = dx(_half_printed(with_unit(y0, o.unit)))
+    if (m := _time_move(o, ctx.tr)) is not None: moves['t'] = dx(m)
+    worst = max(moves.items(), key=lambda kv: kv[1])
+    unst = {v.target: dx(v.measure(o.f) - base) for v in ctx.runs.unprinted if v.target != key}
+    for v in (ctx.runs.unstated, ctx.runs.static):
+        if v is not None: unst[v.kind] = dx(v.measure(o.f) - base)
+    out['conditioning'] = {'worst': _sig(worst[1]), 'input': worst[0], 'limit': tol/5}
+    out['completeness'] = {'moves': {k: _sig(x) for k, x in unst.items()}, 'missing': sorted(k for k, x in unst.items() if x > tol/5)}
+    return out
+
+def _sig(x): return None if x is None or not math.isfinite(x) else float(f'{x:.3g}')
+
+def _time_move(c, tr):
+    "How far the answer of `c` moves (absolute) when its printed clock time is rounded the other way; None for a question without one."
+    if c.t is None or c.retime is None: return None
+    h = _half_printed(c.when or at_time(c.t))
+    vals = [v for v in (_try(c.retime(round(c.t + s*h, 6)), tr) for s in (1, -1)) if v is not None]
+    return max((abs(v - c.value) for v in vals), default=math.inf)
+
 # %% ../nbs/20_problems.ipynb #879f08ad
-def _drop_reasons(cd, checks, filter_on) -> list:
-    why = []
-    deg = checks['degenerate']
-    if deg['near_zero']: why.append('near_zero')
-    if deg['equals_param']: why.append('equals_param')
-    if deg['outside_window']: why.append('outside_window')
+DROP_REASONS = {
+    'near_zero': 'the answer is zero up to numerical noise', 'equals_param': 'the answer equals a stated parameter',
+    'outside_window': 'the asked time lies outside the valid window', 'not_reproducible': 'no reproduce items give the answer',
+    'shortcut_ablation': 'a removed entity or a frozen joint reproduces the answer',
+    'independent_of_parameters': 'the answer moves with none of the stated inputs',
+    'independent_of_named_parameter': 'the answer does not move with a parameter the question names',
+    'symbolic_mismatch': 'the closed form disagrees with re-simulation', 'not_identifiable': 'the observation has other roots and no bound or signed observation singles one out',
+    'ill_conditioned': 'rounding a printed input moves the answer by more than a fifth of its tolerance',
+    'unstated_input': 'the answer moves with a parameter the text does not print', 'unstated_geometry': 'the answer moves with geometry the text does not state',
+    'unstated_static_friction': 'the answer depends on whether blocks stick, and only kinetic friction is stated',
+    'event_not_located': 'a clock-time question in a scene whose collision the text does not locate',
+    'self_grade': 'the record does not grade correct against itself, or a wrong variant grades correct'}
+
+def _reasons(cd, checks) -> list:
+    "Why a problem is dropped, from its checks (see `DROP_REASONS`)."
+    why, deg = [], checks['degenerate']
+    for k in ('near_zero', 'equals_param', 'outside_window'):
+        if deg[k]: why.append(k)
+    if checks.get('event_located') is False: why.append('event_not_located')
     if any(r['reproduces'] for r in checks.get('ablations', {}).values()): why.append('shortcut_ablation')
     dep = checks.get('dependence', {})
-    if dep and not any(r['depends'] for r in dep.values()): why.append('independent_of_parameters')
-    if cd.depends_on and dep and any(k in dep and not dep[k]['depends'] for k in cd.depends_on if k in dep): why.append('independent_of_named_parameter')
+    if cd.f is not None and cd.mode != 'reverse' and dep and not any(r['depends'] for r in dep.values()): why.append('independent_of_parameters')
+    if cd.depends_on and any(k in dep and not dep[k]['depends'] for k in cd.depends_on): why.append('independent_of_named_parameter')
     if cd.mode == 'symbolic' and not cd.verification.get('passed'): why.append('symbolic_mismatch')
-    if cd.mode == 'reverse' and not cd.verification.get('identifiable'): why.append('not_identifiable')
+    if cd.mode == 'reverse' and ('identifiability' in checks or cd.examine is None) and not cd.verification.get('identifiable'): why.append('not_identifiable')
+    c = checks.get('conditioning', {})
+    if c.get('applies', True) and c.get('input') is not None and (c.get('worst') is None or c['worst'] > c['limit']): why.append('ill_conditioned')
+    for k in checks.get('completeness', {}).get('missing', []):
+        r = {'unstated': 'unstated_geometry', 'static': 'unstated_static_friction'}.get(k, 'unstated_input')
+        if r not in why: why.append(r)
+    if not cd.reproduce: why.append('not_reproducible')
     return why
 
-def select(passed:list, # (mode, index, candidate, checks) of the problems that passed the filter, in order
-           per_scene:int|None, rng) -> set:
-    "Which of `passed` to keep: at most `per_scene`, taking modes in turns (in a random order) and, within a mode, new subjects first."
-    if per_scene is None or len(passed) <= per_scene: return set(range(len(passed)))
-    queues = {}
-    for j, (mode, _, cd, _) in enumerate(passed): queues.setdefault(mode, []).append(j)
-    for m in queues:   # shuffled, then the first question about each subject before the second
-        q = [queues[m][i] for i in rng.permutation(len(queues[m]))]; met = set(); first, rest = [], []
-        for j in q:
-            s = passed[j][2].subject; (rest if s in met else first).append(j); met.add(s)
-        queues[m] = first + rest
-    order = [m for m in rng.permutation(sorted(queues))]
-    out = set()
-    while len(out) < per_scene:
-        for m in order:
-            if queues[m] and len(out) < per_scene: out.add(queues[m].pop(0))
+def _cheap(ctx, cd) -> dict:
+    "The checks that need no run but the scene's own (and, where the scene has a collision, whether the text locates it)."
+    given = cd.given if cd.given is not None else ctx.given
+    checks = {'degenerate': degenerate_checks(cd.value, cd.unit, given, ctx.tol, cd.t, ctx.tr.valid_until)}
+    if cd.t is not None and ctx.tr.events: checks['event_located'] = ctx.located   # a clock time in a scene with a collision
+    if not cd.reproduce and cd.f is not None and hasattr(cd.f, 'reproduce'):
+        try: cd.reproduce = cd.f.reproduce(ctx.tr, ctx.tol)
+        except (ValueError, SimulationError): pass
+    return checks
+
+def _examine(ctx, cd, checks) -> dict:
+    "The checks that read the scene's variant runs: ablations, nudged inputs (conditioning, dependence, complete data), events located, identifiability."
+    tol = ctx.tol
+    if cd.f is not None:
+        checks['ablations'] = shortcut_checks(cd.value, cd.f, ctx.variants, tol, skip=cd.subject)
+        ic = input_checks(cd.value, cd.f, ctx.runs, tol)
+        cond = ic['conditioning']; scale = max(abs(cd.value), 1e-12)
+        if (m := _time_move(cd, ctx.tr)) is not None and m/scale > (cond['worst'] or 0): cond.update(worst=_sig(m/scale) if math.isfinite(m) else None, input='t')
+        if (lv := getattr(cd, 'level', None)) is not None:   # the printed speed a time question names
+            y, fy = lv; h = _half_printed(with_unit(y, 'm/s'))
+            vals = [v for v in (_try(fy(y + s*h), ctx.tr) for s in (1, -1)) if v is not None]
+            m = max((abs(v - cd.value) for v in vals), default=math.inf)/scale
+            if m > (cond['worst'] or 0): cond.update(worst=_sig(m), input='level')
+        if cd.mode == 'symbolic': cond.update(applies=False, why='a closed form is graded as an expression: rounding its inputs does not change it')
+        checks.update(ic)
+    if cd.examine is not None: checks.update(cd.examine())
+    return checks
+
+def self_grade(p:Problem # a problem about to be kept
+              ) -> dict:
+    "Grade the record against itself as the RL reward, the eval harness and `Problem.check` do (`rewards.gold_of`, then `grade`): its answer and answer_expr must be correct; ×1.1, ×0.9, the opposite sign (signed answers) and a wrong dimension must be wrong; a magnitude's absolute value must be correct."
+    rec = p.to_record(); gold, kind = gold_of(rec); tol = p.tolerance; g = read_gold(gold, kind)
+    ok = lambda resp: grade(resp, g, rtol=tol).correct
+    v, u, e = p.answer_value, p.answer_unit or '', p.answer_expr
+    signed = getattr(p, '_signed', False) or v < 0
+    want = [('answer', p.answer, True)]
+    if e:
+        want.append(('answer_expr', e, True))
+        syms = sorted(str(s) for s in sp.sympify(e).free_symbols if str(s) not in ('theta', 'theta_0', 'mu', 'mu_k', 'mu_s', 'e', 'G'))
+        want += [('x1.1', f'1.1*({e})', False), ('x0.9', f'0.9*({e})', False)] + ([('opposite_sign', f'-({e})', False)] if signed else [])
+        if syms: want.append(('wrong_dimension', f'({e})*{syms[0]}', False))
+        if 'general_expr' in p.verification: want.append(('absolute_value', f'|{e}|', True))
+    else:
+        num = lambda x: f'{x:.6g}'
+        want += [('x1.1', f'{num(1.1*v)} {u}', False), ('x0.9', f'{num(0.9*v)} {u}', False)] + ([('opposite_sign', f'{num(-v)} {u}', False)] if signed else [])
+        want.append(('wrong_dimension', f"{num(v)} {'kg' if u not in ('kg',) else 'm'}" if u else f'{num(v)} m', False))
+        if not signed: want.append(('absolute_value', f'\\left|{num(v)}\\right| {u}', True))
+    failed = [name for name, resp, good in want if ok(resp) != good]
+    return {'ok': not failed, 'failed': failed, 'tried': len(want)}
+
+def _queues(cands:dict, rng) -> dict:
+    "Each mode's candidates in the order they are examined: shuffled, then the first question about each subject before the second."
+    out = {}
+    for m, items in cands.items():
+        q = [items[i] for i in rng.permutation(len(items))]; met = set(); first, rest = [], []
+        for it in q:
+            s = it[2].subject; (rest if s in met else first).append(it); met.add(s)
+        out[m] = first + rest
     return out
 
 def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
@@ -710,7 +951,7 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
                        scene:Scene|None=None, # ask about this scene instead of sampling one (composed scenes)
                        hooks:dict|None=None, # {'closed_forms': ctx -> list, 'in_regime': scene -> bool, 'gate': (ctx, candidate, checks) -> drop reasons}
                       ) -> ProblemBatch:
-    "All the verified problems of one sampled scene, with counts and timings."
+    "All the verified problems of one sampled scene, with counts (generated, kept, dropped by reason, over the cap) and timings."
     t0 = time.perf_counter(); clock = Clock()
     if per_scene is not None and (isinstance(per_scene, bool) or not isinstance(per_scene, (int, np.integer)) or per_scene < 1):
         raise ProblemError(f"per_scene: must be a whole number >= 1 or None, got {per_scene!r}")
@@ -722,8 +963,7 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
     sc = sample_scene(family, int(seed), difficulty) if scene is None else scene
     yml = sc.to_yaml(); sid = scene_id(yml); split = split_of(sid, test_fraction); desc = sc.describe()
     with clock('compile'): c = sc.compile()
-    W = window(sc)
-    tr = run(c, W, clock=clock)
+    tr = run(c, window(sc), clock=clock)
     def done(problems):
         tot = time.perf_counter() - t0; timings = dict(sorted(clock.seconds.items()))
         timings['python'] = tot - sum(timings.values()); timings['total'] = tot
@@ -731,60 +971,58 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
     if tr.rejected or tr.valid_until < 0.2:
         stats['scene']['rejected' if tr.rejected else 'window_too_short'] += 1; return done([])
     rng = np.random.default_rng([int(seed), zlib.crc32(family.encode()), int(difficulty)])
-    ctx = Ctx(family, sc, c, tr, rng, scene_times(tr, rng), tolerance, clock, hooks or {})
+    ctx = Ctx(family, sc, c, tr, rng, scene_times(tr, rng), tolerance, clock, desc, hooks or {})
+    base, comps, after = numeric(ctx), component(ctx), after_event(ctx)
     cands = {}
-    base = numeric(ctx)
-    if 'numeric' in modes: cands['numeric'] = base
-    if 'component' in modes: cands['component'] = component(ctx)
+    if 'numeric' in modes: cands['numeric'] = base + [a for a in after if a.mode == 'numeric']
+    if 'component' in modes: cands['component'] = comps + [a for a in after if a.mode == 'component']
     if 'event' in modes: cands['event'] = event(ctx)
     if 'comparison' in modes: cands['comparison'] = comparison(ctx)
     if 'symbolic' in modes: cands['symbolic'] = symbolic(ctx)
-    keys = sweepable(sc)
-    variants, sw = ([], {})
-    if filter or 'reverse' in modes:
-        variants = ablations(c, W, clock=clock)
-        sw = {k: sweeps(sc, [k], n=2 if k == 'scene.gravity' else 3, duration=W, clock=clock)[k] for k in keys}   # g is never hidden: 2 points test dependence
-    if 'reverse' in modes: cands['reverse'] = reverse(ctx, base, sw)
-    passed = []
+    if 'reverse' in modes: cands['reverse'] = reverse(ctx, base + comps + after)
+    pending = {}
     for mode in modes:
         seen = set()
         for idx, cd in enumerate(cands.get(mode, [])):
             k = cd.key or (cd.subject, cd.ask)
             if k in seen: continue   # one question per (subject, quantity) and mode
-            seen.add(k)
-            stats[mode]['generated'] += 1
-            given = cd.given if cd.given is not None else ctx.given
-            checks = {'degenerate': degenerate_checks(cd.value, cd.unit, given, tolerance, cd.t, tr.valid_until)}
-            if cd.f is not None:
-                checks['ablations'] = shortcut_checks(cd.value, cd.f, variants, tolerance, skip=cd.subject)
-                checks['dependence'] = dependence(cd.value, cd.f, sw, tolerance)
-            why = _drop_reasons(cd, checks, filter)
-            if not cd.reproduce and cd.f is not None and hasattr(cd.f, 'reproduce'):
-                try: cd.reproduce = cd.f.reproduce(tr, tolerance)
-                except (ValueError, SimulationError): pass
-            if not cd.reproduce: why.append('not_reproducible')
-            if not why and 'gate' in ctx.hooks: why += ctx.hooks['gate'](ctx, cd, checks)
-            checks['dropped'] = why
-            if why and filter:
-                stats[mode]['dropped'] += 1
-                for w in why: stats[mode][w] += 1
-                continue
-            passed.append((mode, idx, cd, checks))
-    chosen = select(passed, per_scene, rng)
+            seen.add(k); stats[mode]['generated'] += 1
+            pending.setdefault(mode, []).append((mode, idx, cd))
+    queues = _queues(pending, rng); order = [m for m in rng.permutation(sorted(queues))]
     problems = []
-    for j, (mode, idx, cd, checks) in enumerate(passed):
-        if j not in chosen: stats[mode]['over_cap'] += 1; continue
-        stats[mode]['kept'] += 1
-        problems.append(_problem(cd, ctx, family, seed, difficulty, mode, idx, yml, sid, split, desc, checks, tolerance))
+    def attempt(mode, idx, cd):
+        checks = _cheap(ctx, cd)
+        if not (filter and _reasons(cd, checks)): checks = _examine(ctx, cd, checks)
+        why = _reasons(cd, checks)
+        if not why and 'gate' in ctx.hooks: why += ctx.hooks['gate'](ctx, cd, checks)
+        p = _problem(cd, ctx, family, seed, difficulty, mode, idx, yml, sid, split, desc, checks, tolerance)
+        if not why or not filter:
+            checks['self_grade'] = self_grade(p)
+            if not checks['self_grade']['ok']: why.append('self_grade')
+        checks['dropped'] = why
+        if why and filter:
+            stats[mode]['dropped'] += 1
+            for w in why: stats[mode][w] += 1
+            return None
+        return p
+    full = lambda: per_scene is not None and len(problems) >= per_scene
+    while any(queues.values()) and not full():   # modes take turns; a mode's turn ends with its first kept problem
+        for m in order:
+            while queues[m] and not full():
+                p = attempt(*queues[m].pop(0))
+                if p is not None: problems.append(p); stats[m]['kept'] += 1; break
+    for m, q in queues.items(): stats[m]['over_cap'] += len(q)
     return done(problems)
 
 def _problem(cd, ctx, family, seed, difficulty, mode, idx, yml, sid, split, desc, checks, tol) -> Problem:
     d = cd.description or desc
     v = float(f'{cd.value:.6g}')
     ans = cd.answer or with_unit(cd.value, cd.unit)
-    return Problem(id=_h(family, seed, difficulty, mode, idx), scene_id=sid, family=family, split=split, mode=mode,
-                   question=f"{d}\n\n{cd.ask}", answer=ans, answer_value=v, answer_unit=cd.unit, answer_expr=cd.expr, tolerance=tol,
-                   query=cd.query, reproduce=cd.reproduce, scene=yml, description=d, verification=cd.verification, checks=checks, difficulty=int(difficulty))
+    p = Problem(id=_h(family, seed, difficulty, mode, idx), scene_id=sid, family=family, split=split, mode=mode,
+                question=f"{d}\n\n{cd.ask}", answer=ans, answer_value=v, answer_unit=cd.unit, answer_expr=cd.expr, tolerance=tol,
+                query=cd.query, reproduce=cd.reproduce, scene=yml, description=d, verification=cd.verification, checks=checks, difficulty=int(difficulty))
+    p._signed = cd.signed
+    return p
 
 # %% ../nbs/20_problems.ipynb #97995b77
 def summarize(batches:dict # family -> list of `ProblemBatch`
