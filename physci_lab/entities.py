@@ -62,8 +62,8 @@ class Incline(EntityType):
             push = sum(abs(r.get('force') or 0) for r in riders)/min(r['mass'] for r in riders)
             travel = vmax*T + 0.5*push*T*T + _spring_reach(sc, riders, ctx.g*math.sin(th))   # springs hold them: they oscillate
         if any(sc.entities[x].type not in ('mass', 'fixed_pulley') for p in strs for x in p) or any(r.type == 'movable_wedge' for r in riders):
-            from physci_lab.mechanics import travel   # strings with no simple bound: the solved equations of motion say how far
-            far = travel(ctx, [r.id for r in riders])
+            from physci_lab.mechanics import travel as _far   # strings with no simple bound: the solved equations of motion say how far
+            far = _far(ctx, [r.id for r in riders])
             if far is not None: travel = 1.1*far + 0.1
         L = e.get('length') or (2*travel + 2*BOX + 1.0 if pulled else travel + 2*BOX + 0.6)
         L = max(L if e.get('length') else L/0.95, 1.0)   # room for blocks drawn up to 2 % of the length
