@@ -189,6 +189,7 @@ class BuildContext:
     init: dict = field(default_factory=dict)         # joint name -> (initial qpos, initial qvel)
     top: float = 0.0                                 # m, height of the free pulleys
     max_dt: float = math.inf                         # s, largest timestep the entities allow (the scene's time scale bounds it too)
+    finish: list = field(default_factory=list)       # callables(compiled) run once the model is compiled (consistent start velocities)
 
     @property
     def g(self) -> float: return self.scene.gravity

@@ -680,10 +680,16 @@ def add_generate_args(p):
     p.add_argument('--no-filter', action='store_true', help='keep shortcut-solvable and degenerate problems')
     p.add_argument('--per-scene', type=number_arg(0, integer=True), default=None, help='most problems kept per scene, mixing modes (default: the generator\'s, 12; 0: no cap)')
     p.add_argument('--quiet', action='store_true', help='no progress bar')
+    p.add_argument('--composed', action='store_true', help='scenes composed from entities (physci_lab.compose) instead of the fixed families')
+    p.add_argument('--tier', type=int, nargs='+', choices=(1, 2, 3), help='with --composed: the tiers to compose (default 1 2 3)')
 
 def run_generate(a)->int:
     "Run `physci-lab generate`: prints one line with what was written."
-    m = generate(a.n, a.seed, a.out, families=a.families, modes=a.modes, difficulty=a.difficulty, workers=a.workers,
+    gen, fams = None, a.families
+    if getattr(a, 'composed', False):   # composed scenes: another generator, whose families are the tiers
+        gen = 'physci_lab.compose:composed_problems'; fams = fams or [f'composed_{t}' for t in (a.tier or (1, 2, 3))]
+    elif getattr(a, 'tier', None): raise GenerateError('--tier: only with --composed')
+    m = generate(a.n, a.seed, a.out, families=fams, modes=a.modes, difficulty=a.difficulty, workers=a.workers, generator=gen,
                  backend=a.backend, resume=a.resume, repair=a.repair, format=a.format, shard_size=a.shard_size, filter=not a.no_filter, per_scene=a.per_scene, progress=not a.quiet)
     c = m['counts']
     print(f"{a.out}: {c['records']} problems from {c['scenes']} scenes in {len(m['shards'])} shards "

@@ -15,6 +15,7 @@ import mujoco
 from .core import UserInputError, data_path, check_yaml, read_text, short
 from .bodies import (SceneError, Param, EntityType, Entity, Body, Placed, BuildContext, ENTITY_TYPES, register, shape_inertia, _fmt)
 from . import entities as _catalogue   # registers the entity types
+from . import machines as _machines    # registers wedges, hanging pulleys, pullers and gears
 from .entities import decide_static_friction
 from .entities import REST
 from .strings import layout_strings, build_springs, describe_connections
@@ -297,6 +298,7 @@ def compile_scene(sc:Scene) -> Compiled:
     for sid, s in {**ctx.strings, **ctx.springs}.items():
         spec.add_sensor(name=f'{sid}:length', type=mujoco.mjtSensor.mjSENS_TENDONPOS, objtype=mujoco.mjtObj.mjOBJ_TENDON, objname=s['tendon'])
     for sid, s in ctx.strings.items():
+        if s.get('pull') is not None: continue   # held at a constant tension: no limit force to record
         for p in s.get('segments') or [{'tendon': s['tendon'], 'name': sid}]:
             if s.get('segments'): spec.add_sensor(name=f"{p['tendon']}:length", type=mujoco.mjtSensor.mjSENS_TENDONPOS, objtype=mujoco.mjtObj.mjOBJ_TENDON, objname=p['tendon'])
             spec.add_sensor(name=f"{p['tendon']}:tension", type=mujoco.mjtSensor.mjSENS_TENDONLIMITFRC, objtype=mujoco.mjtObj.mjOBJ_TENDON, objname=p['tendon'])
@@ -305,6 +307,7 @@ def compile_scene(sc:Scene) -> Compiled:
     c = Compiled(sc, model, spec, ctx.placed, ctx.strings, ctx.springs, ctx.forces, ctx.checks, ctx.collisions, ctx.conservative, ctx.init)
     for f in c.forces: f.setup(model)
     decide_static_friction(c)
+    for f in ctx.finish: f(c)
     return c
 
 def _spring_placed(eid, sc):

@@ -17,8 +17,8 @@ from .words import Words, qty, num, cap, listing
 
 # %% auto #0
 __all__ = ['REST', 'BODY_QUANTITIES', 'BETA', 'Incline', 'Floor', 'Wall', 'Ceiling', 'Mass', 'decide_static_friction',
-           'FixedPulley', 'MovablePulley', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel', 'Ball', 'Projectile', 'Star',
-           'Planet', 'Rocket', 'Charge', 'MagneticField', 'ElectricField']
+           'surface_frame', 'FixedPulley', 'MovablePulley', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel', 'Ball',
+           'Projectile', 'Star', 'Planet', 'Rocket', 'Charge', 'MagneticField', 'ElectricField']
 
 # %% ../nbs/11_entities.ipynb #40e2b6db
 def _req(unit, lo=0, hi=None, **kw): return Param(unit, lo, hi, required=True, **kw)
@@ -96,8 +96,13 @@ class Incline(EntityType):
         if riders and not any(_in_strings(sc, r.id) for r in riders) and all(_in_springs(sc, r.id) for r in riders):
             push = sum(abs(r.get('force') or 0) for r in riders)/min(r['mass'] for r in riders)
             travel = vmax*T + 0.5*push*T*T + _spring_reach(sc, riders, ctx.g*math.sin(th))   # springs hold them: they oscillate
+        if any(sc.entities[x].type not in ('mass', 'fixed_pulley') for p in strs for x in p) or any(r.type == 'movable_wedge' for r in riders):
+            from physci_lab.mechanics import travel as _far   # strings with no simple bound: the solved equations of motion say how far
+            far = _far(ctx, [r.id for r in riders])
+            if far is not None: travel = 1.1*far + 0.1
         L = e.get('length') or (2*travel + 2*BOX + 1.0 if pulled else travel + 2*BOX + 0.6)
         L = max(L if e.get('length') else L/0.95, 1.0)   # room for blocks drawn up to 2 % of the length
+        L = max([L] + [r.kind.footprint(r, ctx) for r in riders if hasattr(r.kind, 'footprint')])   # riders longer than a block (a wedge)
         u = np.array([math.cos(th), 0, math.sin(th)]); n = np.array([-math.sin(th), 0, math.cos(th)])
         top = np.array([0.0, 0, L*math.sin(th)])
         q = _q([0, 1, 0], -th)
@@ -175,7 +180,8 @@ class Mass(EntityType):
     "A block: on a ramp or floor, stacked on another block, or hanging from a string, a spring or a movable pulley."
     name = 'mass'; stage = 1
     params = {'mass': _mass(),
-              'on': Param(kind='ref', meaningful=False, doc='what it rests on (incline, floor, mass, movable_pulley)'),
+              'on': Param(kind='ref', meaningful=False, doc='what it rests on (incline, floor, wedge, mass, movable_pulley, movable_wedge)'),
+              'face': Param(kind='choice', choices=('left', 'right'), default=None, meaningful=False, doc='the face of a wedge it rests on'),
               'velocity': Param('m/s', -100, 100, default=0.0, sample=(0.5, 3), doc='initial velocity along its line of motion'),
               'force': Param('N', -1e4, 1e4, default=0.0, sample=(2, 30), doc='constant applied force along its line of motion'),
               'displacement': Param('m', -10, 10, default=0.0, sample=(0.05, 0.3), doc='initial offset from the spring equilibrium'),
@@ -184,8 +190,10 @@ class Mass(EntityType):
               'size': Param('m', 0.01, 2, default=None, meaningful=False, doc='half-size of the block')}
     def validate(self, e, sc):
         on = e.get('on')
-        if on is not None and sc.entities[on].type not in ('incline', 'floor', 'mass', 'movable_pulley'):
-            raise SceneError(f"entities.{e.id}.on: a block can rest on an incline, floor, mass or movable_pulley, not a {sc.entities[on].type}")
+        if on is not None and sc.entities[on].type not in ('incline', 'floor', 'wedge', 'mass', 'movable_pulley', 'movable_wedge'):
+            raise SceneError(f"entities.{e.id}.on: a block can rest on an incline, floor, wedge, mass, movable_pulley or movable_wedge, not a {sc.entities[on].type}")
+        if e.get('face') is not None and (on is None or sc.entities[on].type != 'wedge'):
+            raise SceneError(f"entities.{e.id}.face: only a block on a wedge has a face")
         if e.get('mu_static') is not None and e['mu_static'] < (e.get('mu') or 0):
             raise SceneError(f"entities.{e.id}.mu_static: {_fmt(e['mu_static'])} is below mu = {_fmt(e.get('mu') or 0)}")
     def matters(self, e, pn, sc):
@@ -216,8 +224,8 @@ class Mass(EntityType):
         sup = sc.entities[on] if on else None
         box = lambda nm, pos, quat, joints, parent: Body(nm, 'box', (h, min(h, 0.15), min(h, BOX)), e['mass'], pos=tuple(pos), quat=tuple(quat),
                                                          joints=joints, rgba=(0.2, 0.4, 0.8, 1), sites={f'{e.id}:site': (0, 0, 0)}).add_to(parent)
-        if sup is not None and sup.type in ('incline', 'floor'):
-            r = ctx.placed[on].extra
+        if sup is not None and sup.type in ('incline', 'floor', 'wedge'):
+            r = surface_frame(ctx, e)
             lead = max(h, 0.02*r['L']) if not e.get('size') and h == BOX else h   # a free block starts 2 % of the ramp below its top
             if not e.get('size') and h == BOX and not _in_springs(sc, e.id): h = min(lead, BIG)   # drawn longer on a long ramp, up to BIG
             hh = min(h, BOX)
@@ -231,7 +239,8 @@ class Mass(EntityType):
             box(e.id, pos, r['quat'], [(f'{e.id}:slide', 'slide', (1, 0, 0), _jkw(mu_k*N))], ctx.spec.worldbody)
             ctx.placed[e.id] = Placed(e.id, f'{e.id}:site', [f'{e.id}:slide'], r['u'], on, {'mu_k': mu_k, 'mu_s': mu_s, 'N': N, 's0': s0, 'half': h})
             ctx.sites[f'{e.id}:site'] = pos
-            ctx.checks.append(_leaves_ramp(e.id, on))
+            ctx.checks.append(_leaves_ramp(e.id, on, e.get('face')))
+        elif sup is not None and hasattr(sup.kind, 'place_block'): sup.kind.place_block(sup, e, ctx, h)   # a support that moves (a movable wedge)
         elif sup is not None and sup.type == 'mass':
             lower = ctx.placed.get(on)
             if lower is None: Mass.build(self, sup, ctx); lower = ctx.placed[on]
@@ -246,7 +255,7 @@ class Mass(EntityType):
             parent = ctx.spec.body(on)
             drop = ctx.placed[on].extra['radius'] + 0.3 + h
             Body(e.id, 'box', (h, h, h), e['mass'], pos=(0, 0, -drop), rgba=(0.2, 0.4, 0.8, 1)).add_to(parent)
-            ctx.placed[e.id] = Placed(e.id, None, [], np.array([0, 0, 1.0]), on)
+            ctx.placed[e.id] = Placed(e.id, None, [], np.array([0, 0, 1.0]), None)   # it hangs from the axle: no surface, no normal force
         else:  # hanging (placed by a string or a spring at `at`)
             if at is None: at = np.array([1.0*len(ctx.placed), 0, ctx.top])   # nothing holds it: it falls freely
             box(e.id, at, (1, 0, 0, 0), [(f'{e.id}:slide', 'slide', (0, 0, 1), {})], ctx.spec.worldbody)
@@ -266,11 +275,14 @@ class Mass(EntityType):
                                                              if s['between'][1] == e.id and s['between'][0] in w.met and sc.entities[s['between'][0]].get('on') == on) + '.'
         if t == 'mass': return f"{intro} rests on {w.ref(on)}; " + _contact(e, w, 'the two blocks') + '.'
         if t == 'movable_pulley': return f"{intro} hangs from {w.ref(on)}."
+        if t == 'wedge': return f"{intro} rests on the {e.get('face') or 'left'} face of {w.ref(on)}."
+        if t == 'movable_wedge': return f"{intro} rests on the sloping face of {w.ref(on)}."
         return f"{intro} is held at rest and released to fall freely."
     def state(self, e, sc, w):
         on = e.get('on'); t = sc.entities[on].type if on else None
         along = {'incline': ('up the slope', 'down the slope'), 'floor': ('to the right', 'to the left'), 'mass': ('to the right', 'to the left'),
-                 None: ('upwards', 'downwards'), 'movable_pulley': ('upwards', 'downwards')}[t]
+                 None: ('upwards', 'downwards'), 'movable_pulley': ('upwards', 'downwards'),
+                 'wedge': ('up the face', 'down the face'), 'movable_wedge': ('up the face', 'down the face')}[t]
         out = []
         if e.get('force'): out.append(_signed(w, f'{e.id}.force', 'is pushed {dir} by a constant force of {v}', 'is acted on by a constant force along its line of motion whose component {pos} is {v}', along))
         sp = _in_springs(sc, e.id)
@@ -299,9 +311,15 @@ def decide_static_friction(c):
         if abs(d.qacc[dof]) > 1e-3: m.dof_frictionloss[dof] = x['mu_k']*x['N']; x['static'] = False
         else: x['static'] = True
 
-def _leaves_ramp(eid, rid):
+def surface_frame(ctx, e):
+    "The frame (top, u, n, L, quat, theta, …) of the surface block `e` rests on: a ramp's or floor's, or one face of a wedge."
+    r = ctx.placed[e['on']].extra
+    return r['faces'][e.get('face') or 'left'] if 'faces' in r else r
+
+def _leaves_ramp(eid, rid, face=None):
     def check(tr):
         p = tr.compiled.placed[eid]; r = tr.compiled.placed[rid].extra; h = p.extra['half']
+        if 'faces' in r: r = r['faces'][face or 'left']
         s = (r['top'] - tr.sensor(eid, 'framepos')) @ r['u']
         bad = np.nonzero((s < h + CLEAR) | (s > r['L'] - h))[0]
         return (bad[0], f"{eid} reaches the end of {rid}") if len(bad) else None
@@ -353,7 +371,7 @@ class FixedPulley(EntityType):
 
 @register
 class MovablePulley(EntityType):
-    "A movable pulley hanging in a loop of string; `mass` is the pulley together with its load."
+    "A movable pulley hanging in a loop of string; a block `on` it hangs from its axle (its mass is the block's own)."
     name = 'movable_pulley'; stage = 2
     params = {'mass': _mass(), 'radius': Param('m', 0.005, 2, default=0.05, meaningful=False, doc='wheel radius')}
     def quantities(self, e): return BODY_QUANTITIES
@@ -399,7 +417,7 @@ class Roller(EntityType):
                                    solref=SOLREF, solimp=SOLIMP)
         eq.data[:5] = [0, R, 0, 0, 0]
         ctx.sites[f'{e.id}:site'] = pos
-        ctx.placed[e.id] = Placed(e.id, f'{e.id}:site', [f'{e.id}:slide', f'{e.id}:roll'], r['u'], e['on'], {'half': R, 's0': s0, 'N': m*ctx.g*math.cos(r['theta'])})
+        ctx.placed[e.id] = Placed(e.id, f'{e.id}:site', [f'{e.id}:slide', f'{e.id}:roll'], r['u'], e['on'], {'half': R, 's0': s0, 'N': m*ctx.g*math.cos(r['theta']), 'noslip': [f'{e.id}:noslip']})
         if e.get('velocity'): ctx.init[f'{e.id}:slide'] = (0.0, e['velocity']); ctx.init[f'{e.id}:roll'] = (0.0, e['velocity']/R)
         ctx.checks.append(_leaves_ramp(e.id, e['on']))
     def describe(self, e, sc, w):

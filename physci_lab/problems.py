@@ -209,6 +209,7 @@ class Ctx:
     clock: Clock = field(default_factory=Clock)
     desc: str|None = None     # the scene's description
     scans_left: float = math.inf   # root scans the scene may still run (see `SCANS`)
+    hooks: dict = field(default_factory=dict)   # a scene's own closed forms, regime test and extra gate (composed scenes: `physci_lab.compose`)
     @property
     def given(self) -> list: return [(f'{i}.{pn}', v, u) for i, pn, v, u, _ in self.sc.meaningful_params() if isinstance(v, float)]
     def bodies(self) -> list: return [i for i in self.sc.entities if i in self.tr.ids()]
@@ -487,7 +488,7 @@ def comparison(ctx:Ctx) -> list:
             out.append(Candidate('comparison', f"What is the ratio of the kinetic energy of {R(a)} to that of {R(b)} just after the collision?", '', v, f, subject=(a, b),
                                  key=(a, b, 'kinetic_energy', 'after'), verification={'method': 'ratio of two recorded values just after the impact (kinetic_energy)'}))
     friction = any(p.extra.get('mu_k') for p in ctx.c.placed.values())
-    forced = any(e.get('force') for e in sc.entities.values())
+    forced = any(e.get('force') or e.type == 'puller' for e in sc.entities.values())   # a hand pulling does work too
     if friction and not forced and not ctx.c.forces:
         t = ctx.t(); f = _dissipated(t)
         out.append(Candidate('comparison', f"How much mechanical energy has friction dissipated by t = {num(t)} s? Give the answer in J.", 'J', f(tr), f, t=t,
@@ -559,6 +560,7 @@ def _vals(sc, keys, names=None):
 
 def _closed_forms(ctx) -> list:
     "(what is asked, unit, f, expr, parameter keys[, substitutions]) for the family of the scene; substitutions (a time symbol's value) apply when the key is checked."
+    if 'closed_forms' in ctx.hooks: return ctx.hooks['closed_forms'](ctx)
     fam, sc, t = ctx.family, ctx.sc, ctx.times[-1]; names = _names(ctx); S = lambda k: sym(k, names); g = S('scene.gravity'); ft = _fmt(t)
     X = lambda id, ph='{id}': say(ctx, ph, id)
     out = []
@@ -642,7 +644,7 @@ def parameter_draws(ctx:Ctx, keys:list, n:int=5, tries:int=200) -> list:
             try:
                 with ctx.clock('compile'):
                     sc2 = ctx.sc.with_params(ch)
-                    if not in_regime(ctx.family, sc2): continue
+                    if not in_regime(ctx.family, sc2) or not ctx.hooks.get('in_regime', lambda s: True)(sc2): continue
                     built.append((ch, sc2, fast(sc2.compile(), own=True)))
             except UserInputError: continue
         for (ch, sc2, _), tr2 in zip(built, run_batch([c2 for *_, c2 in built], ctx.tr.t[-1], ctx.clock)):
@@ -997,17 +999,19 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
                        difficulty:int=1, filter:bool=True, # drop problems that fail a check (checks are recorded either way)
                        tolerance:float=TOLERANCE, test_fraction:float=TEST_FRACTION,
                        per_scene:int|None=PER_SCENE, # most problems kept from the scene, mixing modes (None: all that pass)
+                       scene:Scene|None=None, # ask about this scene instead of sampling one (composed scenes)
+                       hooks:dict|None=None, # {'closed_forms': ctx -> list, 'in_regime': scene -> bool, 'gate': (ctx, candidate, checks) -> drop reasons}
                       ) -> ProblemBatch:
     "All the verified problems of one sampled scene, with counts (generated, kept, dropped by reason, over the cap) and timings."
     t0 = time.perf_counter(); clock = Clock()
     if per_scene is not None and (isinstance(per_scene, bool) or not isinstance(per_scene, (int, np.integer)) or per_scene < 1):
         raise ProblemError(f"per_scene: must be a whole number >= 1 or None, got {per_scene!r}")
-    if family not in FAMILIES: raise ProblemError(f"family: unknown family {family!r} (known: {', '.join(FAMILIES)})")
+    if scene is None and family not in FAMILIES: raise ProblemError(f"family: unknown family {family!r} (known: {', '.join(FAMILIES)})")
     modes = list(MODES) if modes is None else list(modes)
     for m in modes:
         if m not in MODES: raise ProblemError(f"modes: unknown mode {m!r} (known: {', '.join(MODES)})")
     stats = {m: Counter() for m in modes}; stats['scene'] = Counter(scenes=1)
-    sc = sample_scene(family, int(seed), difficulty)
+    sc = sample_scene(family, int(seed), difficulty) if scene is None else scene
     yml = sc.to_yaml(); sid = scene_id(yml); split = split_of(sid, test_fraction); desc = sc.describe()
     with clock('compile'): c = sc.compile()
     tr = run(c, window(sc), clock=clock)
@@ -1018,7 +1022,7 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
     if tr.rejected or tr.valid_until < 0.2*time_scale(sc):
         stats['scene']['rejected' if tr.rejected else 'window_too_short'] += 1; return done([])
     rng = np.random.default_rng([int(seed), zlib.crc32(family.encode()), int(difficulty)])
-    ctx = Ctx(family, sc, c, tr, rng, scene_times(tr, rng, step=0.05*time_scale(sc)), tolerance, clock, desc)
+    ctx = Ctx(family, sc, c, tr, rng, scene_times(tr, rng, step=0.05*time_scale(sc)), tolerance, clock, desc, hooks=hooks or {})
     base, comps, after = numeric(ctx), component(ctx), after_event(ctx)
     cands = {}
     if 'numeric' in modes: cands['numeric'] = base + [a for a in after if a.mode == 'numeric']
@@ -1043,6 +1047,7 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
         checks = _cheap(ctx, cd)
         if not (filter and _reasons(cd, checks)): checks = _examine(ctx, cd, checks)
         why = _reasons(cd, checks)
+        if not why and 'gate' in ctx.hooks: why += ctx.hooks['gate'](ctx, cd, checks)
         p = _problem(cd, ctx, family, seed, difficulty, mode, idx, yml, sid, split, desc, checks, tolerance)
         if not why or not filter:
             checks['self_grade'] = self_grade(p)

@@ -192,6 +192,7 @@ class Trajectory:
         if id in c.strings:
             tid = m.tendon(c.strings[id]['tendon']).id
             if q == 'length': return float(d.ten_length[tid])
+            if c.strings[id].get('pull') is not None: return float(c.strings[id]['pull'])   # held at a constant tension by a puller
             for p in c.strings[id].get('segments') or []:
                 if p['quantity'] == q: tid = m.tendon(p['tendon']).id
             rows = (d.efc_type == mujoco.mjtConstraint.mjCNSTR_LIMIT_TENDON) & (d.efc_id == tid)
@@ -237,8 +238,8 @@ class Trajectory:
             ax = p.axis
             if q == 'normal_force': return F - (F @ ax)*ax
             dof = m.joint(p.joints[0]).dofadr[0]
-            kinds = (mujoco.mjtConstraint.mjCNSTR_FRICTION_DOF, mujoco.mjtConstraint.mjCNSTR_EQUALITY)
-            rows = np.isin(d.efc_type, kinds)
+            rows = d.efc_type == mujoco.mjtConstraint.mjCNSTR_FRICTION_DOF
+            rows |= (d.efc_type == mujoco.mjtConstraint.mjCNSTR_EQUALITY) & np.isin(d.efc_id, [m.eq(n).id for n in p.extra.get('noslip', [])])   # rolling without slipping: static friction
             J = d.efc_J.reshape(-1, m.nv)[:d.nefc] if d.nefc else np.zeros((0, m.nv))
             gen = float(J[rows, dof] @ d.efc_force[rows]) if d.nefc else 0.0
             return gen*ax

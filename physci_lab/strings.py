@@ -79,9 +79,28 @@ def _hang_depth(ctx, path):
         rise = lambda ks: max([1.1*0.5*max(pm[k], 0.0)*T*T for k in ks] + [0.0])
         R = max([sc.entities[k].get('radius', 0.05) for k in pm if sc.entities[k].type == 'movable_pulley'])
         return rise([k for k in pm if sc.entities[k].type == 'mass']) + 0.3, rise([k for k in pm if sc.entities[k].type == 'movable_pulley']) + R + CLEAR + 0.3
+    rm = _reach(ctx, path)
+    if rm is not None: return rm
     k = 2.0 if any(sc.entities[p].type == 'movable_pulley' for p in path) else 1.0
     d = 0.5*k*ctx.g*T**2 + 0.5
     return d, d/2
+
+def _reach(ctx, path):
+    "(depth, drop) from how far each hanging body and movable pulley of the string rises over `size_time`, by the independent equations of motion (`physci_lab.mechanics`); None where they do not apply."
+    from physci_lab.mechanics import build_reach   # the derivation reads scenes, so it is imported when a scene is built
+    rg = build_reach(ctx)
+    if rg is None: return None
+    sc = ctx.scene
+    up = lambda k: max(rg.get(k, (0.0, 0.0))[1], 0.0)
+    held = max([max(-rg.get(k, (0.0, 0.0))[0], 0.0) for k in path[1:-1] if sc.entities[k].type == 'hanging_pulley'] + [0.0])   # a pulley they hang from comes down
+    R = max([sc.entities[k].get('radius', 0.05) for k in path if sc.entities[k].type == 'movable_pulley'] + [0.0])
+    hang = [up(k) + held for k in path if _hangs(sc.entities[k])] + [0.0]
+    pull = [up(k) for k in path if sc.entities[k].type == 'movable_pulley'] + [0.0]
+    return 1.1*max(hang) + 0.3, 1.1*max(pull) + R + CLEAR + 0.3
+
+def _hangs(e) -> bool:
+    "Whether entity `e` hangs at the end of a string: a block resting on nothing, a hanging pulley, a puller."
+    return (e.type == 'mass' and e.get('on') is None) or e.type in ('hanging_pulley', 'puller')
 
 def _wheel_radius(sc, path, i):
     "Radius a fixed pulley is laid out with: its own, or (light, radius not given, next to a movable pulley) 0.15 m, to space the wheels."
@@ -93,17 +112,29 @@ def _wheel_radius(sc, path, i):
 def layout_strings(ctx:BuildContext):
     "Place pulleys and hanging blocks along each string and add the strings as tendons."
     sc = ctx.scene
-    for sid, s in sc.strings.items():
+    over = {x for s in sc.strings.values() for x in s['path'][1:-1] if sc.entities[x].type == 'hanging_pulley'}
+    order = sorted(sc.strings, key=lambda k: any(x in over for x in sc.strings[k]['path'][1:-1]))   # a hanging pulley hangs before strings run over it
+    right = None   # m, right edge of what the strings laid out so far: a string that starts free starts right of it
+    for sid in order:
+        s = sc.strings[sid]
         path = s['path']; depth, drop = _hang_depth(ctx, path)
         ctx.top = max(getattr(ctx, 'top', 0.0), max(depth, drop) + 0.5)
         H = ctx.top
         sites, cursor, pending, hang_under, cuts = [], None, [], {}, []
+        start = 0.0 if right is None else right + 0.3
+        under = {}        # body hanging from a moving pulley's rim -> that pulley
         carried = False   # the string hangs a block below another: the two move together
+        last = None
         for i, eid in enumerate(path):
             e = sc.entities[eid]; t = e.type
             if t == 'fixed_pulley':
                 R = e.get('radius', 0.05)
-                if eid not in ctx.placed and e.get('on'):
+                sup = sc.entities[e['on']] if e.get('on') else None
+                if eid not in ctx.placed and sup is not None and hasattr(sup.kind, 'pulley_points'):   # a wedge's apex, a floor a wedge slides on
+                    C, E, X, R = sup.kind.pulley_points(sup, e, path, i, ctx)
+                    ENTITY_TYPES['fixed_pulley'].build(e, ctx, C, radius=R)
+                    ctx.placed[eid].extra.update(entry=E, exit=X)
+                elif eid not in ctx.placed and e.get('on'):
                     r = ctx.placed[e['on']].extra
                     nb = [p for p in (path[i-1] if i else None, path[i+1] if i+1 < len(path) else None) if p and sc.entities[p].get('on') == e['on']]
                     hh = min(ENTITY_TYPES['mass'].half(sc.entities[nb[0]], sc), BOX) if nb else BOX
@@ -114,13 +145,13 @@ def layout_strings(ctx:BuildContext):
                     ctx.placed[eid].extra.update(entry=E, exit=X)
                 elif eid not in ctx.placed:
                     R = _wheel_radius(sc, path, i)
-                    cx = (cursor if cursor is not None else 0.0) + R
+                    cx = (cursor if cursor is not None else start) + R
                     ENTITY_TYPES['fixed_pulley'].build(e, ctx, np.array([cx, 0, H]), radius=R)
                     ctx.placed[eid].extra.update(entry=np.array([cx - R, 0, H]), exit=np.array([cx + R, 0, H]))
                 x = ctx.placed[eid].extra
                 a, b = (x['entry'], x['exit'])
                 if i and cursor is not None and abs(cursor - b[0]) < abs(cursor - a[0]) and not e.get('on'): a, b = b, a
-                if e.get('on') and i and sc.entities[path[i-1]].get('on') != e['on']: a, b = b, a
+                if e.get('on') and i and sc.entities[path[i-1]].get('on') != e['on'] and not hasattr(sup.kind, 'pulley_points'): a, b = b, a
                 n0 = len(sites)
                 sites += [ctx.world_site(f'{sid}:{eid}:{n0}', a), ctx.world_site(f'{sid}:{eid}:{n0+1}', b)]
                 if ENTITY_TYPES['fixed_pulley'].massive(e):   # turn the wheel so its top moves from entry to exit
@@ -128,37 +159,52 @@ def layout_strings(ctx:BuildContext):
                     cuts.append((sites[-2], sites[-1], eid))
                 for p in pending: _place_hanging(ctx, p, a, depth); sites.insert(0, f'{p}:site'); hang_under[p] = a
                 pending = []
-                if i and sc.entities[path[i-1]].type == 'mass' and path[i-1] not in hang_under and sc.entities[path[i-1]].get('on') is None: hang_under[path[i-1]] = a
+                if i and _hangs(sc.entities[path[i-1]]) and path[i-1] not in hang_under and path[i-1] not in under: hang_under[path[i-1]] = a
                 cursor = b[0]; last = b
             elif t == 'movable_pulley':
                 R = e.get('radius', 0.05)
-                cx = (cursor if cursor is not None else 0.0) + R
-                ENTITY_TYPES['movable_pulley'].build(e, ctx, np.array([cx, 0, H - drop]))
+                cx = (cursor if cursor is not None else start) + R
+                top = min(H, last[2]) if last is not None else H   # below the support on its left (a ramp's pulley may be lower than the top)
+                ENTITY_TYPES['movable_pulley'].build(e, ctx, np.array([cx, 0, top - drop]))
                 sites += [f'{eid}:in', f'{eid}:out']
-                ctx.checks.append(_reaches(eid, np.array([0, 0, H]), 'the support above', R + CLEAR))
+                ctx.checks.append(_reaches(eid, np.array([0, 0, top]), 'the support above', R + CLEAR))
                 cursor = cx + R
+            elif t == 'hanging_pulley' and 0 < i < len(path) - 1:   # the string runs over a pulley that hangs from another string
+                if eid not in ctx.placed: raise SceneError(f"strings.{sid}.path[{i}]: the hanging pulley {eid} must hang from another string")
+                a, b = ctx.sites[f'{eid}:in'], ctx.sites[f'{eid}:out']
+                for p in pending: _place_hanging(ctx, p, a, depth); sites.insert(0, f'{p}:site'); under[p] = eid
+                pending = []
+                sites += [f'{eid}:in', f'{eid}:out']; cursor = b[0]; last = b; carried = eid
             elif t == 'ceiling':
-                x0 = cursor if cursor is not None else 0.0
+                x0 = cursor if cursor is not None else start
                 if eid not in ctx.placed: ENTITY_TYPES['ceiling'].build(e, ctx, np.array([x0, 0, H]))
                 sites.append(ctx.placed[eid].site); cursor = ctx.sites[ctx.placed[eid].site][0]; last = ctx.sites[ctx.placed[eid].site]
             elif t == 'mass' and e.get('on') is None and eid in ctx.placed:   # hung by an earlier string: the next block hangs below it
                 sites.append(f'{eid}:site'); last = ctx.sites[f'{eid}:site']; cursor = last[0]; carried = True
-            elif t == 'mass' and e.get('on') is None:
+            elif _hangs(e) and eid not in ctx.placed:
                 if cursor is None: pending.append(eid); continue
                 _place_hanging(ctx, eid, last, depth); sites.append(f'{eid}:site')
-                if not carried: hang_under[eid] = last
+                if carried in sc.entities and sc.entities[carried].type == 'hanging_pulley': under[eid] = carried
+                elif not carried: hang_under[eid] = last
             else:
                 if eid not in ctx.placed: raise SceneError(f"strings.{sid}.path[{i}]: cannot attach a string to {eid} ({t})")
                 if ctx.placed[eid].site is None: raise SceneError(f"strings.{sid}.path[{i}]: {eid} ({t}) has no attachment point")
                 sites.append(ctx.placed[eid].site); cursor = ctx.sites[ctx.placed[eid].site][0]; last = ctx.sites[ctx.placed[eid].site]
         if pending: raise SceneError(f"strings.{sid}.path: a hanging block needs a pulley or a support next to it")
-        for m_, top in hang_under.items(): ctx.checks.append(_reaches(m_, top, 'the pulley', ctx.placed[m_].extra['half'] + CLEAR))
+        for m_, top in hang_under.items():
+            if ctx.placed[m_].body: ctx.checks.append(_reaches(m_, top, 'the pulley', ctx.placed[m_].extra['half'] + CLEAR))
+        for m_, hp in under.items():
+            if ctx.placed[m_].body: ctx.checks.append(_reaches_body(m_, hp, ctx.placed[m_].extra['half'] + ctx.placed[hp].extra['half'] + CLEAR))
         pos = [ctx.sites[n] for n in sites]
+        right = max([right if right is not None else -np.inf] + [p[0] + 0.2 for p in pos])
         L = sum(np.linalg.norm(np.subtract(b, a)) for a, b in zip(pos, pos[1:]))
-        t = ctx.spec.add_tendon(name=sid, limited=not cuts, range=[0, L - 1e-7], solref_limit=SOLREF, solimp_limit=SOLIMP, rgba=[0.9, 0.9, 0.9, 1], width=0.005)
+        pulled = [sc.entities[x] for x in path if sc.entities[x].type == 'puller' and sc.entities[x].get('force') is not None]
+        if pulled and cuts: raise SceneError(f"strings.{sid}: a string pulled with a constant force cannot run over a pulley with mass")
+        t = ctx.spec.add_tendon(name=sid, limited=not cuts and not pulled, range=[0, L - 1e-7], solref_limit=SOLREF, solimp_limit=SOLIMP, rgba=[0.9, 0.9, 0.9, 1], width=0.005)
         for n in sites: t.wrap_site(n)
         ctx.strings[sid] = {'tendon': sid, 'length': L - 1e-7, 'path': path, 'segments': _segments(ctx, sid, sites, cuts) if cuts else []}
-        ctx.checks.append(_slack(sid))
+        if pulled: pulled[0].kind.pull(pulled[0], ctx, sid)   # a constant tension instead of a length limit
+        else: ctx.checks.append(_slack(sid))
 
 SEGMENT_NAMES = ('left', 'right')   # a string cut by one massive wheel; with more wheels the pieces are a, b, c, …
 
@@ -195,10 +241,18 @@ def _segments(ctx, sid, sites, cuts):
     return out
 
 def _place_hanging(ctx, eid, top, depth):
-    "Hang a block `depth` (plus a little rope on a long one) below `top`; drawn bigger on a long rope (a still shows it), up to `BIG`."
-    e = ctx.scene.entities[eid]; h = pad = ENTITY_TYPES['mass'].half(e, ctx.scene)
-    if not e.get('size') and h == BOX: pad = max(h, min(0.025*depth, 0.5)); h = min(pad, BIG)
-    ENTITY_TYPES['mass'].build(e, ctx, at=np.array([top[0], 0, top[2] - depth - pad]), half=h)
+    "Hang a block (or a hanging pulley, a puller) `depth` (plus a little rope on a long one) below `top`; a block is drawn bigger on a long rope (a still shows it), up to `BIG`."
+    e = ctx.scene.entities[eid]; kind = ENTITY_TYPES[e.type]; h = pad = kind.half(e, ctx.scene)
+    if e.type == 'mass' and not e.get('size') and h == BOX: pad = max(h, min(0.025*depth, 0.5)); h = min(pad, BIG)
+    kind.build(e, ctx, at=np.array([top[0], 0, top[2] - depth - pad]), half=h)
+
+def _reaches_body(eid, holder, clearance):
+    "Check: body `eid`, hanging from the rim of the moving pulley `holder`, comes within `clearance` of it."
+    def check(tr):
+        z = tr.sensor(eid, 'framepos')[:, 2] - tr.sensor(holder, 'framepos')[:, 2]
+        bad = np.nonzero(z > -clearance)[0]
+        return (bad[0], f"{eid} reaches the pulley {holder}") if len(bad) else None
+    return check
 
 def _reaches(eid, point, what, clearance):
     def check(tr):
@@ -254,15 +308,23 @@ def _end(sc, w, eid) -> str:
     if t == 'mass': return w.mention(eid, lambda: 'of ' + w.p(f'{eid}.mass', 'mass'))
     if t == 'ceiling': return w.mention(eid, 'in the ceiling')
     if t == 'wall': return w.mention(eid, pre='fixed')
+    if t == 'hanging_pulley': return 'the axle of ' + w.mention(eid, lambda: 'of ' + w.p(f'{eid}.mass', 'mass'))
+    if t == 'puller':
+        w.met.add(eid); x = sc.entities[eid]
+        if x.get('force') is not None: return 'its free end, which is pulled straight down with ' + w.p(f'{eid}.force', 'constant force', article=True, link='of')
+        return 'its free end, which is pulled straight down at ' + w.p(f'{eid}.speed', 'constant speed', article=True, link='of')
+    if t == 'movable_wedge': return 'the back of ' + w.ref(eid)
     return w.mention(eid)
 
 def _via(sc, w, eid) -> str:
     "'over a light, frictionless pulley fixed above', 'under a movable pulley of mass 2.00 kg'."
     x = sc.entities[eid]
+    if x.type == 'hanging_pulley': return 'over ' + w.mention(eid, lambda: 'of ' + w.p(f'{eid}.mass', 'mass'))
     if x.type == 'movable_pulley':
         load = ', its load included' if _ent_on(sc, eid) else ''
         return 'under ' + w.mention(eid, lambda: 'of ' + w.p(f'{eid}.mass', 'mass') + load)
-    where = f"at the top of {w.ref(x['on'])}" if x.get('on') else '' if w.nouns[eid].head == 'fixed pulley' else 'fixed above'
+    place = {'wedge': 'at the apex of', 'floor': 'at the edge of'}.get(sc.entities[x['on']].type if x.get('on') else None, 'at the top of')
+    where = f"{place} {w.ref(x['on'])}" if x.get('on') else '' if w.nouns[eid].head == 'fixed pulley' else 'fixed above'
     return 'over ' + w.mention(eid, where, pre='' if ENTITY_TYPES['fixed_pulley'].massive(x) else 'light, frictionless')
 
 def _wheel_sentence(sc, w, eid) -> str:

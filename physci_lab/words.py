@@ -63,7 +63,8 @@ def qty(x:float, # value in SI (angles in degrees)
 # %% ../nbs/10a_words.ipynb #78e785f5
 HEAD = {'mass': 'block', 'ball': 'ball', 'projectile': 'ball', 'pendulum': 'bob', 'rod_pendulum': 'rod', 'rocket': 'rocket',
         'charge': 'particle', 'movable_pulley': 'movable pulley', 'fixed_pulley': 'pulley', 'incline': 'ramp', 'floor': 'floor',
-        'wall': 'wall', 'ceiling': 'hook', 'magnetic_field': 'magnetic field', 'electric_field': 'electric field'}
+        'wall': 'wall', 'ceiling': 'hook', 'magnetic_field': 'magnetic field', 'electric_field': 'electric field',
+        'wedge': 'wedge', 'movable_wedge': 'wedge', 'hanging_pulley': 'hanging pulley', 'puller': 'free end', 'pinion': 'gear'}
 SHAPE_HEAD = {'roller': {'solid_cylinder': 'cylinder', 'hoop': 'hoop', 'solid_sphere': 'sphere', 'shell': 'shell'},
               'wheel': {'solid_cylinder': 'disc', 'hoop': 'hoop'}}
 ADJECTIVES = ('left', 'right', 'top', 'bottom', 'upper', 'lower', 'inner', 'outer', 'front', 'back', 'first', 'second')
