@@ -140,7 +140,7 @@ def _is_unit_word(w):
     except QuantityParseError: return False
 
 _LEAD_WORDS = re.compile(r'(?:[A-Za-z]+\s+){1,6}(?=[-+−]?(?:\d|\.\d))')
-_PROSE_TAIL = re.compile(r'\s*(?:(?<!\\)[,;]|\(|\bsince\b|\bbecause\b|\bwhich\b|\bwhere\b|\bso\b|\bin the\b|\bdirected\b|\bdownward|\bupward|\btoward)', re.I)
+_PROSE_TAIL = re.compile(r'\s*(?:(?<!\\)[,;]|\(|\s+of\s+(?=[A-Za-z])|\bsince\b|\bbecause\b|\bwhich\b|\bwhere\b|\bso\b|\bin the\b|\bdirected\b|\bdownward|\bupward|\btoward)', re.I)
 
 _RESTATED = re.compile(r'^(?P<a>[^()]*?\d[^()]*?)\s+\(\s*(?:≈|~|∼|\\approx|=)?\s*(?P<b>[-+−]?(?:\d|\.\d)[^()]*?)\s*\)\s*(?P<u>[^()\d]*)$')
 _MANTISSA = re.compile(r'[-+−]?(\d*)\.?(\d*)(?:\s*(?:[eE]|(?:\\times|×|x|\*|·|\\cdot)\s*10\s*(?:\^|\*\*))\s*\{?\s*([-+−]?\d+))?')
