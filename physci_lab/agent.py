@@ -72,7 +72,9 @@ class RunResult:
         fmt = (self.trace[0].data.get('format') if len(self.trace) else None)
         if fmt in ('json', 'csv', 'code') or not self.answer: return self.final or self.answer or ''
         note = '' if self.verified else f'(Unverified: the {self.stopped} ran out; this answer rests on the steps verified so far.)\n\n'
-        if not self.final or self.final.strip() in self.answer.strip().splitlines()[-1:]: return note + self.answer
+        final, ans = (self.final or '').strip(), self.answer.strip()
+        said = re.search(r'final answer\s*[:：]', ans, re.I) and _final_line(ans) == final   # the text already ends with this final answer
+        if not final or said or ('\n' in final and final in ans): return note + self.answer   # a long final the text already holds is not repeated
         return f'{note}{self.answer}\n\nFinal answer: {self.final}'
     def _repr_markdown_(self):
         return (f"**{self.stopped}**{'' if self.verified else ' (unverified)'}, accepted: {self.accepted} — final answer: **{self.final}**  \n"

@@ -140,13 +140,32 @@ def _is_unit_word(w):
     except QuantityParseError: return False
 
 _LEAD_WORDS = re.compile(r'(?:[A-Za-z]+\s+){1,6}(?=[-+−]?(?:\d|\.\d))')
-_PROSE_TAIL = re.compile(r'\s*(?:(?<!\\)[,;]|\(|\bsince\b|\bbecause\b|\bwhich\b|\bwhere\b|\bso\b|\bin the\b|\bdirected\b|\bdownward|\bupward|\btoward)', re.I)
+_PROSE_TAIL = re.compile(r'\s*(?:(?<!\\)[,;]|\(|\s+of\s+(?=[A-Za-z])|\bsince\b|\bbecause\b|\bwhich\b|\bwhere\b|\bso\b|\bin the\b|\bdirected\b|\bdownward|\bupward|\btoward)', re.I)
+
+_RESTATED = re.compile(r'^(?P<a>[^()]*?\d[^()]*?)\s+\(\s*(?:≈|~|∼|\\approx|=)?\s*(?P<b>[-+−]?(?:\d|\.\d)[^()]*?)\s*\)\s*(?P<u>[^()\d]*)$')
+_MANTISSA = re.compile(r'[-+−]?(\d*)\.?(\d*)(?:\s*(?:[eE]|(?:\\times|×|x|\*|·|\\cdot)\s*10\s*(?:\^|\*\*))\s*\{?\s*([-+−]?\d+))?')
+
+def _restated(t):
+    "`0.81 (0.806)`, `2.0 (2.05) m`, `3.6 m/s² (3.62 m/s²)`: a number restated more precisely in brackets; the first when the two agree to its last digit, else None."
+    m = _RESTATED.match(t)
+    if not m: return None
+    a, b, u = m['a'].strip(), m['b'].strip(), m['u'].strip()
+    qa, qb = _number_unit(f'{a} {u}'.strip()), _number_unit(b)
+    if qa is None or qb is None: return None
+    if qb.units == _DIMLESS and u: qb = _number_unit(f'{b} {u}')
+    if qb is None or not qa.is_compatible_with(qb.units): return None
+    n = _MANTISSA.search(a)
+    if n is None or not (n[1] or n[2]): return None
+    place = 10.0 ** (int((n[3] or '0').replace('−', '-')) - len(n[2]))     # the value of the first number's last digit, in its unit
+    try: return qa if abs(float(qa.magnitude) - float(qb.to(qa.units).magnitude)) <= 0.5 * place * (1 + 1e-9) else None
+    except Exception: return None
 
 def read_quantity(text:str, # e.g. `v \approx 1.2\times10^{3}\,\mathrm{m/s}`
                  ):
     "The quantity an answer states (a pint Quantity; no unit means dimensionless); raises `ExpressionError` when the text is not one number with an optional unit."
     t = _clean(_last_side(_clean(text)))
-    q = _number_unit(t)
+    q = _restated(t) if '(' in t else None                             # a restatement is not a product: `0.81 (0.806)` is 0.81, not 0.653
+    if q is None: q = _number_unit(t)
     if q is None and (m := _PROSE_TAIL.search(t)) and m.start() > 0:   # `12 m/s, downward`, `12 m/s (upward)`
         q = _number_unit(t[:m.start()])
     if q is None:                                                      # `5 m/s^2 roughly`: trailing words that are no unit
