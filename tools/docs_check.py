@@ -95,6 +95,7 @@ def _masks():
             (re.compile(r'\d+(?:\.\d+)?\s?(?:it/s|s/it)'), '…it/s'),
             (re.compile(tmp + r'/[^/\s\'"`<>]+'), '<tmp>'),                          # /tmp/tmpab12cd34 -> <tmp>
             (re.compile(re.escape(str(ROOT))), '<repo>'),
+            (re.compile(r"(?<![\w<>])/[^\s'\"`<>:|]*?/(?=(?:data|tests|nbs|physci_lab|benchmarks|tools|datasets)/)"), '<repo>/'),   # another checkout's path
             (re.compile(r"('model_id': |\"model_id\": )['\"][0-9a-f]{32}['\"]"), r'\1…')]   # ipywidgets
 _MASKS = None
 
