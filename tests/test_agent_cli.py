@@ -58,10 +58,11 @@ def test_trace_missing_file_is_one_line_exit_2(tmp_path):
     r = run("trace", str(tmp_path/"none.jsonl"))
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "none.jsonl" in r.stderr
 
-def _slow(name, delay_s):
-    "A recording whose every response waits `delay_s` (so a run can be interrupted part-way), served twice: the item in flight at Ctrl-C is asked again."
+def _recording(name, fast=None, slow_s=0.0):
+    "A recording served twice (the item in flight at Ctrl-C is asked again); past its first `fast` responses each waits `slow_s`."
     rec = json.loads(recording_path(f"agent/{name}").read_text())
-    for i in rec["interactions"]: i["response"]["delay_s"] = delay_s
+    if fast is not None:
+        for i in rec["interactions"][fast:]: i["response"]["delay_s"] = slow_s
     rec["interactions"] += json.loads(json.dumps(rec["interactions"]))
     return rec
 
@@ -69,18 +70,22 @@ def test_bench_run_ctrl_c_then_resume_then_score(tmp_path):
     out = tmp_path/"run"
     args = ["bench", "run", "--agent", "delve", "--data", str(ITEMS), "--out", str(out), "--workers", "1", "--no-memory",
             "--model", "anthropic:claude-haiku-4-5"]
-    with ReplayServer(_slow("bench_delve.json", 0.4), ordered=False) as srv:
+    # the first three items (4 model calls each) come at once, every later response takes 5 s: the Ctrl-C lands mid-run however busy the machine
+    with ReplayServer(_recording("bench_delve.json", fast=12, slow_s=5.0), ordered=False) as srv:
         kw = dict(PHYSCI_LAB_BASE_URL=srv.url, ANTHROPIC_API_KEY="test-key")
         p = subprocess.Popen([EXE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(**kw))
         res, t0 = out/"results.jsonl", time.time()
-        while len(read_jsonl(res)) < 3 and time.time() - t0 < 90 and p.poll() is None: time.sleep(0.05)
+        while len(read_jsonl(res)) < 3 and time.time() - t0 < 600 and p.poll() is None: time.sleep(0.05)
         p.send_signal(signal.SIGINT)                              # Ctrl-C
         so, se = p.communicate(timeout=60)
         assert p.returncode == 130, se
         assert "interrupted" in se and so == ""
-        done = read_jsonl(res)
-        assert 3 <= len(done) < 15 and all(r["error"] is None and r["response"] for r in done)
-        assert res.read_text().endswith("\n")                    # no torn line
+        assert not srv.mismatches
+    done = read_jsonl(res)
+    assert 3 <= len(done) < 15 and all(r["error"] is None and r["response"] for r in done)
+    assert res.read_text().endswith("\n")                        # no torn line
+    with ReplayServer(_recording("bench_delve.json"), ordered=False) as srv:
+        kw = dict(PHYSCI_LAB_BASE_URL=srv.url, ANTHROPIC_API_KEY="test-key")
         r = run(*args, **kw)                                       # the re-run resumes
         assert r.returncode == 0, r.stderr
         summary = json.loads(r.stdout)
