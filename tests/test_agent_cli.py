@@ -70,14 +70,16 @@ def test_bench_run_ctrl_c_then_resume_then_score(tmp_path):
     out = tmp_path/"run"
     args = ["bench", "run", "--agent", "delve", "--data", str(ITEMS), "--out", str(out), "--workers", "1", "--no-memory",
             "--model", "anthropic:claude-haiku-4-5"]
-    # the first three items (4 model calls each) come at once, every later response takes 5 s: the Ctrl-C lands mid-run however busy the machine
-    with ReplayServer(_recording("bench_delve.json", fast=12, slow_s=5.0), ordered=False) as srv:
+    # the first three items (4 model calls each) come at once, every later response takes 2 s: the Ctrl-C lands mid-run however busy the machine
+    with ReplayServer(_recording("bench_delve.json", fast=12, slow_s=2.0), ordered=False) as srv:
         kw = dict(PHYSCI_LAB_BASE_URL=srv.url, ANTHROPIC_API_KEY="test-key")
-        p = subprocess.Popen([EXE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(**kw))
+        # SIGINT back to its default in the child: a suite started in the background (`make test &`) ignores it, and children inherit that
+        p = subprocess.Popen([EXE, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(**kw),
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         res, t0 = out/"results.jsonl", time.time()
         while len(read_jsonl(res)) < 3 and time.time() - t0 < 600 and p.poll() is None: time.sleep(0.05)
         p.send_signal(signal.SIGINT)                              # Ctrl-C
-        so, se = p.communicate(timeout=60)
+        so, se = p.communicate(timeout=120)
         assert p.returncode == 130, se
         assert "interrupted" in se and so == ""
         assert not srv.mismatches
