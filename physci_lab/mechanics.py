@@ -463,10 +463,14 @@ class Motion:
         if not cands: return None, None
         k, why, fn = min(cands, key=lambda x: x[0])
         lo, hi = ts[k - 1], ts[k]
-        for _ in range(60):   # bisection on the exact solution
+        for _ in range(60):   # bisection on the exact solution (a step that moves neither end is a fixed point: the rest would repeat it)
             mid = 0.5*(lo + hi); qq, vv, aa = pc.state([mid])
-            if fn(qq[0], vv[0], aa[0]) > 0: lo = mid
-            else: hi = mid
+            if fn(qq[0], vv[0], aa[0]) > 0:
+                if lo == mid: break
+                lo = mid
+            else:
+                if hi == mid: break
+                hi = mid
         return hi, why
 
     def piece_at(self, t):
@@ -574,10 +578,14 @@ def _series(self, i, kind='v', step=1e-3):
 
 def _bisect(f, lo, hi, n=60):
     flo = f(lo)
-    for _ in range(n):
+    for _ in range(n):   # (a step that moves neither end is a fixed point: the rest would repeat it)
         mid = 0.5*(lo + hi)
-        if (f(mid) > 0) == (flo > 0): lo = mid
-        else: hi = mid
+        if (f(mid) > 0) == (flo > 0):
+            if lo == mid: break
+            lo = mid
+        else:
+            if hi == mid: break
+            hi = mid
     return 0.5*(lo + hi)
 
 def first_rest(self, eid:str) -> float:
