@@ -356,14 +356,18 @@ class Piece:
     def state(self, t):
         "q, v, a at times t (array): shape (len(t), n)."
         tau = np.atleast_1d(np.asarray(t, float)) - self.t0
-        T = tau[:, None]; w2 = self.w2[None, :]; al = self.alpha[None, :]; be = self.beta[None, :]; e0 = self.eta_d0[None, :]
-        osc = w2 > 1e-9*max(1.0, float(np.abs(self.w2).max()) if len(self.w2) else 1.0)
-        w = np.sqrt(np.where(osc, w2, 1.0)); W2 = np.where(osc, w2, 1.0)
-        B = (e0 + be/W2)/w
-        eta = np.where(osc, (al - be*T)/W2 - al/W2*np.cos(w*T) + B*np.sin(w*T), e0*T + al*T**2/2 - be*T**3/6)
-        etad = np.where(osc, -be/W2 + al/W2*w*np.sin(w*T) + B*w*np.cos(w*T), e0 + al*T - be*T**2/2)
-        etadd = np.where(osc, al*np.cos(w*T) - B*W2*np.sin(w*T), al - be*T)
-        NP = self.N @ self.Phi
+        T = tau[:, None]
+        if '_k' not in self.__dict__:   # what does not depend on t, worked out once per piece (the bisections ask for one time at a time)
+            w2 = self.w2[None, :]; al = self.alpha[None, :]; be = self.beta[None, :]; e0 = self.eta_d0[None, :]
+            osc = w2 > 1e-9*max(1.0, float(np.abs(self.w2).max()) if len(self.w2) else 1.0)
+            w = np.sqrt(np.where(osc, w2, 1.0)); W2 = np.where(osc, w2, 1.0)
+            B = (e0 + be/W2)/w; aW = al/W2
+            self._k = (al, be, e0, osc, w, W2, aW, -be/W2, aW*w, B, B*w, B*W2, self.N @ self.Phi)
+        al, be, e0, osc, w, W2, aW, mbW, aWw, B, Bw, BW2, NP = self._k
+        c, s = np.cos(w*T), np.sin(w*T); T2 = T**2
+        eta = np.where(osc, (al - be*T)/W2 - aW*c + B*s, e0*T + al*T2/2 - be*T**3/6)
+        etad = np.where(osc, mbW + aWw*s + Bw*c, e0 + al*T - be*T2/2)
+        etadd = np.where(osc, al*c - BW2*s, al - be*T)
         q = self.q0[None, :] + self.vc[None, :]*T + eta @ NP.T
         v = self.vc[None, :] + etad @ NP.T
         a = etadd @ NP.T
@@ -459,10 +463,14 @@ class Motion:
         if not cands: return None, None
         k, why, fn = min(cands, key=lambda x: x[0])
         lo, hi = ts[k - 1], ts[k]
-        for _ in range(60):   # bisection on the exact solution
+        for _ in range(60):   # bisection on the exact solution (a step that moves neither end is a fixed point: the rest would repeat it)
             mid = 0.5*(lo + hi); qq, vv, aa = pc.state([mid])
-            if fn(qq[0], vv[0], aa[0]) > 0: lo = mid
-            else: hi = mid
+            if fn(qq[0], vv[0], aa[0]) > 0:
+                if lo == mid: break
+                lo = mid
+            else:
+                if hi == mid: break
+                hi = mid
         return hi, why
 
     def piece_at(self, t):
@@ -570,10 +578,14 @@ def _series(self, i, kind='v', step=1e-3):
 
 def _bisect(f, lo, hi, n=60):
     flo = f(lo)
-    for _ in range(n):
+    for _ in range(n):   # (a step that moves neither end is a fixed point: the rest would repeat it)
         mid = 0.5*(lo + hi)
-        if (f(mid) > 0) == (flo > 0): lo = mid
-        else: hi = mid
+        if (f(mid) > 0) == (flo > 0):
+            if lo == mid: break
+            lo = mid
+        else:
+            if hi == mid: break
+            hi = mid
     return 0.5*(lo + hi)
 
 def first_rest(self, eid:str) -> float:

@@ -697,7 +697,7 @@ def symbolic(ctx:Ctx) -> list:
 
 def _text_expr(expr) -> str:
     "An expression with its symbols as the text writes them (θ, μ_k)."
-    return str(expr.subs({s: sp.Symbol(text_name(s.name)) for s in expr.free_symbols}))
+    return str(expr.xreplace({s: sp.Symbol(text_name(s.name)) for s in expr.free_symbols}))   # symbols for symbols: `xreplace` (`subs` is ten times slower)
 
 # %% ../nbs/20_problems.ipynb #eec3ecab
 def _param(sc, key):

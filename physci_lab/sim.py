@@ -284,9 +284,9 @@ class Trajectory:
         for eid, p in self.compiled.placed.items():
             if not p.body: continue
             b = m.body(p.body).id; v = self.sensor(eid, 'framelinvel'); w = self.sensor(eid, 'frameangvel'); qt = self.sensor(eid, 'framequat')
-            out += 0.5*m.body_mass[b]*(v*v).sum(1)
+            out += 0.5*m.body_mass[b]*_rowsum(v*v)
             wl = _rotate_inv(qt, w)
-            out += 0.5*(wl*wl*m.body_inertia[b]).sum(1)
+            out += 0.5*_rowsum(wl*wl*m.body_inertia[b])
         return out
 
     def energy(self, kinetic:np.ndarray|None=None) -> np.ndarray:
@@ -314,21 +314,35 @@ class Trajectory:
         for eid, p in self.compiled.placed.items():
             if not p.body: continue
             a = np.gradient(self.sensor(eid, 'framelinvel'), self.dt, axis=0)
-            da = np.linalg.norm(np.diff(a, axis=0), axis=1)          # change of acceleration per step
+            da = _norm(np.diff(a, axis=0))          # change of acceleration per step
             cs, cs2 = np.concatenate([[0], np.cumsum(da)]), np.concatenate([[0], np.cumsum(da*da)])
             i = np.arange(window, len(da))
             mean = (cs[i] - cs[i - window])/window
             std = np.sqrt(np.maximum((cs2[i] - cs2[i - window])/window - mean**2, 0))
-            thr = k*(mean + 3*std) + atol*self.dt*100 + 1e-3*np.linalg.norm(a[i], axis=1)
+            thr = k*(mean + 3*std) + atol*self.dt*100 + 1e-3*_norm(a[i])
             hit = np.nonzero((da[i] > thr) & ~skip[i])[0]
             if len(hit): return int(i[hit[0]]), f"unmodelled event: the acceleration of {eid} jumps"
         return None
 
+def _rowsum(x):
+    "`x.sum(1)` of a C-ordered (n, 3) array: the same two additions in the same order, without a reduction's set-up over rows of three."
+    return x[:, 0] + x[:, 1] + x[:, 2]
+
+def _norm(x):
+    "`np.linalg.norm(x, axis=1)` of a real (n, 3) array, the same sum and root without its checks."
+    return np.sqrt(_rowsum(x*x))
+
+def _cross(a, b):
+    "`np.cross` of (n, 3) arrays: the same products and differences, without its generic set-up (it is called for every body of every run)."
+    a0, a1, a2, b0, b1, b2 = a[:, 0], a[:, 1], a[:, 2], b[:, 0], b[:, 1], b[:, 2]
+    out = np.empty((len(a), 3)); out[:, 0] = a1*b2 - a2*b1; out[:, 1] = a2*b0 - a0*b2; out[:, 2] = a0*b1 - a1*b0
+    return out
+
 def _rotate_inv(q, v):
     "Rotate world vectors `v` (n, 3) into the frames of unit quaternions `q` (n, 4), vectorised."
     w, u = q[:, :1], q[:, 1:]
-    uv = np.cross(u, v)
-    return v - 2*w*uv + 2*np.cross(u, uv)
+    uv = _cross(u, v)
+    return v - 2*w*uv + 2*_cross(u, uv)
 
 class _EntityState:
     def __init__(self, st, id): self._st, self._id = st, id
