@@ -8,7 +8,7 @@ of a baseline commit (default 6e3553d, before the checks), both run in this one 
 2. REVERSE: the share of kept reverse questions whose answer is the only root, per family, before (baseline) and after
    (current). Each kept record is re-checked here, independently of the generator's own scan: the hidden parameter is
    swept over its admissible range with `filters.root_scan` at twice the grid and three times the budget, on the RK4
-   model (the generator scans on the Euler twin; scenes with per-step Python forces at 2x the grid and 1.3x the budget), within the bound
+   model (the generator scans on the Euler twin; scenes with per-step Python forces at 2x the grid), within the bound
    the question states where it states one.
    "At what time does the speed first reach v" questions are counted apart: the speed must change monotonically from
    the start to its first crossing (and the baseline's "reach", without "first", must also cross only once in the window).
@@ -115,7 +115,7 @@ def recheck_reverse(rec, n0=24, budget=144):
             out.append(Variant('scan', 'scan', key, x, tr).measure(f))
         return out
     lo, hi = admissible_range(sc, key)
-    if sc.compile().forces: n0, budget = 16, 64   # per-step Python (orbits, charges, rockets): each run is slow
+    if sc.compile().forces: n0 = 16   # per-step Python (orbits, charges, rockets): each run is slow, so a coarser first grid, but the same 3x budget
     b = (rec.get('verification') or {}).get('bound')
     if b: lo, hi = (lo if b[0] is None else b[0]), (hi if b[1] is None else b[1])
     from physci_lab.problems import _half_printed

@@ -93,9 +93,10 @@ def _masks():
             (re.compile(r'<ipython-input-\d+-[0-9a-f]+>'), '<ipython-input>'),
             (re.compile(r'\[\d+:\d+(?::\d+)?<[^\]]*\]'), '[…]'),                    # tqdm: [00:01<00:02, 3.2it/s]
             (re.compile(r'\d+(?:\.\d+)?\s?(?:it/s|s/it)'), '…it/s'),
-            (re.compile(tmp + r'/[^/\s\'"`<>]+'), '<tmp>'),                          # /tmp/tmpab12cd34 -> <tmp>
-            (re.compile(re.escape(str(ROOT))), '<repo>'),
+            (re.compile(r"(?<![\w<>])/[^\s'\"`<>:|]*/site-packages/"), '<site-packages>/'),   # the virtual environment, wherever it is
+            (re.compile(re.escape(str(ROOT))), '<repo>'),                            # before <tmp>: a checkout may live under /tmp
             (re.compile(r"(?<![\w<>])/[^\s'\"`<>:|]*?/(?=(?:data|tests|nbs|physci_lab|benchmarks|tools|datasets)/)"), '<repo>/'),   # another checkout's path
+            (re.compile(tmp + r'/[^/\s\'"`<>]+'), '<tmp>'),                          # /tmp/tmpab12cd34 -> <tmp>
             (re.compile(r"('model_id': |\"model_id\": )['\"][0-9a-f]{32}['\"]"), r'\1…')]   # ipywidgets
 _MASKS = None
 
