@@ -845,7 +845,7 @@ def _reverse_inputs(ctx, key, o, y0, x0):
     "Conditioning and complete data of a reverse question observing `o`: an input's effect on the observation over the observation's slope (from the hidden value's own nudges) is its effect on the answer."
     tol = ctx.tol; base = ctx.runs.base.measure(o.f)
     own = [v for v in ctx.runs.nudges if v.target == key and v.traj is not None]
-    slope = (own[0].measure(o.f) - own[1].measure(o.f))/(own[0].value - own[1].value) if len(own) == 2 else math.nan
+    slope = (own[0].measure(o.f) - own[1].measure(o.f))/(own[0].value - own[1].value) if len(own) == 2 and own[0].value != own[1].value else math.nan   # a nudge that moves nothing gives no slope
     dx = lambda dy: math.inf if not (math.isfinite(slope) and slope and math.isfinite(dy)) else abs(dy/slope)/max(abs(x0), 1e-12)
     moves = {}
     for v in ctx.runs.nudges:
