@@ -54,6 +54,16 @@ class AgentConfig:
         if self.budget_tokens is not None and self.budget_tokens <= 0: raise AgentError(f'budget_tokens {self.budget_tokens}: must be > 0')
     def on(self, switch:str)->bool: return switch not in self.ablate
 
+def _deliverable(final:str, answer:str|None, fmt:str)->str:
+    """The answer to a JSON, CSV or code question: the final answer when it is one; else the last fenced block of the text,
+    for a model that writes the program (or table) above and ends with `Final answer: the program above`."""
+    from physci_lab.bench_data import strip_fences, parse_structured, _FENCE
+    if not answer or not _FENCE.search(answer) or _FENCE.search(final): return final
+    if fmt == 'code':
+        try: compile(final, '<final answer>', 'exec'); return final
+        except (SyntaxError, ValueError): return strip_fences(answer, ('python', 'py'))
+    return final if parse_structured(final)[0] else strip_fences(answer, (fmt,))
+
 @dataclass
 class RunResult:
     "The outcome of one run: the answer (if any), whether it was verified and accepted, why the run stopped, the trace and the usage."
@@ -70,7 +80,8 @@ class RunResult:
         "What a benchmark judge reads: the answer text ending with `Final answer: …` (or the bare final for JSON, CSV and code)."
         if self.final is None and self.answer is None: return ''
         fmt = (self.trace[0].data.get('format') if len(self.trace) else None)
-        if fmt in ('json', 'csv', 'code') or not self.answer: return self.final or self.answer or ''
+        if fmt in ('json', 'csv', 'code'): return _deliverable(self.final or self.answer or '', self.answer, fmt)
+        if not self.answer: return self.final or ''
         note = '' if self.verified else f'(Unverified: the {self.stopped} ran out; this answer rests on the steps verified so far.)\n\n'
         final, ans = (self.final or '').strip(), self.answer.strip()
         said = re.search(r'final answer\s*[:：]', ans, re.I) and _final_line(ans) == final   # the text already ends with this final answer
