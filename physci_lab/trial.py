@@ -1,4 +1,4 @@
-"""Delve and the baseline side by side on fourteen questions over the six task types, through a recording proxy in front of a live model; the per-question table; and every recorded answer replayed as a test
+"""Delve and the baseline side by side on twenty questions over the six task types, through a recording proxy in front of a live model; the per-question table; and every recorded answer replayed as a test
 
 Docs: https://physci-lab.github.io/physci-lab/agent_trial.html.md"""
 
@@ -6,7 +6,8 @@ Docs: https://physci-lab.github.io/physci-lab/agent_trial.html.md"""
 
 # %% auto #0
 __all__ = ['TRIAL_ITEMS', 'FOUR', 'AGENTS', 'TRIAL_WORKERS', 'TrialSettings', 'trial_agent', 'answer_item', 'load_trial',
-           'run_trial', 'judge_rows', 'write_results', 'trial_table', 'trial_goals', 'trial_recordings', 'replay_row']
+           'run_trial', 'judge_rows', 'write_results', 'trial_table', 'trial_goals', 'merge_trial', 'trial_recordings',
+           'replay_row']
 
 # %% ../nbs/45c_agent_trial.ipynb #82219d7f
 import datetime, json, re, sys, tempfile, time
@@ -115,12 +116,13 @@ def run_trial(model:str, # 'openai-compatible:NAME'
     write_results(out, st, kind, rows)
     return rows
 
-def judge_rows(rows:list, bench, judge_model:str|None, upstream:str|None=None, prefix:str='/v1', out=None, kind:str='live', timeout_s:float=120)->list:
+def judge_rows(rows:list, bench, judge_model:str|None, upstream:str|None=None, prefix:str='/v1', out=None, kind:str='live', timeout_s:float=120,
+               name:str='judge.json')->list: # the judge's recording in `out`
     "Each row with the bench judge's verdict: deterministic first; rubric and undecided items by `judge_model` (through a recording proxy when `out` is given)."
     from physci_lab.bench_judge import Judge, CORRECT
     by = {it.id: it for it in bench}
     need_llm = any(by[r['id']].route in ('rubric', 'llm') and r['answered'] for r in rows)
-    px = RecordingProxy(upstream, Path(out)/'judge.json', f'trial: the judge ({judge_model})', kind=kind, timeout_s=timeout_s + 60).start() if need_llm and out and upstream else None
+    px = RecordingProxy(upstream, Path(out)/name, f'trial: the judge ({judge_model})', kind=kind, timeout_s=timeout_s + 60).start() if need_llm and out and upstream else None
     try:
         llm = get_llm(judge_model, base_url=px.url + prefix, api_key='not-needed', temperature=0, timeout_s=timeout_s) if px else None
         judge = Judge(llm)
@@ -133,7 +135,7 @@ def judge_rows(rows:list, bench, judge_model:str|None, upstream:str|None=None, p
 
 def write_results(out, settings:TrialSettings, kind:str, rows:list):
     "OUT/results.json (settings, kind, rows) and OUT/results.md (the table)."
-    out = Path(out)
+    out = Path(out); out.mkdir(parents=True, exist_ok=True)
     d = {'kind': kind, 'recorded': datetime.date.today().isoformat(), 'settings': asdict(settings), 'rows': rows}
     (out/'results.json').write_text(json.dumps(d, indent=1, ensure_ascii=False) + '\n')
     (out/'results.md').write_text(trial_table(rows, kind) + '\n')
@@ -160,6 +162,48 @@ def trial_goals(rows:list)->dict:
     return {'every question answered': all(r['answered'] for r in rows),
             'no naming or schema rejection': not any(x['kind'] in ('naming', 'schema') for r in rows for x in r['rejected']),
             'delve correct more often than the baseline': sum(bool(r.get('correct')) for r in d['delve']) > sum(bool(r.get('correct')) for r in d['baseline'])}
+
+# %% ../nbs/45c_agent_trial.ipynb #5094377f
+def merge_trial(out, # the trial folder to put rows into (created if absent)
+                sources:list, # trial folders written by `run_trial` (e.g. one per agent, run side by side with `judge=False`)
+                items=TRIAL_ITEMS, judge_model:str|None=None, # the LLM judge, where a new row needs one
+                judge_base_url:str|None=None, # its endpoint (required only then)
+                timeout_s:float=120, log=print)->list:
+    """Put the rows of `sources` into `out`: their recordings copied, the rows not yet judged judged, `results.json` and `results.md` written.
+    A row of `out` for the same agent and question is replaced. Every folder must have the same settings and kind: one replay serves them all."""
+    from physci_lab.bench_data import load_bench
+    import shutil
+    out = Path(out); base = load_trial(out) if (out/'results.json').is_file() else None
+    st, kind = (base['settings'], base['kind']) if base else (None, None)
+    rows = {(r['agent'], r['id']): r for r in (base['rows'] if base else [])}
+    bench = load_bench(items); order = {it.id: i for i, it in enumerate(bench)}
+    new = []
+    for src in map(Path, sources):
+        t = load_trial(src)
+        if st is None: st, kind = t['settings'], t['kind']
+        if t['kind'] != kind: raise UserInputError(f"{src}: its recordings are {t['kind']}, {out}'s are {kind}")
+        if (d := {k: (v, getattr(st, k)) for k, v in asdict(t['settings']).items() if v != getattr(st, k)}):
+            raise UserInputError(f"{src}: settings differ from {out}'s: " + ', '.join(f'{k} {a!r} != {b!r}' for k, (a, b) in d.items()))
+        for r in t['rows']:
+            if r['id'] not in order: raise UserInputError(f"{src}/results.json: question {r['id']} is not in {items}")
+            if not (src/r['recording']).is_file(): raise UserInputError(f"{src}/{r['recording']}: recording missing")
+            new.append((src, r))
+    for src, r in new:   # copied only once every source has been checked
+        (out/r['recording']).parent.mkdir(parents=True, exist_ok=True); shutil.copyfile(src/r['recording'], out/r['recording'])
+        rows[(r['agent'], r['id'])] = r
+    todo = [r for _, r in new if 'outcome' not in r]
+    if todo:
+        ju, jp = _upstream(judge_base_url) if judge_base_url else (None, '/v1')
+        by = {it.id: it for it in bench}
+        if ju is None and any(by[r['id']].route in ('rubric', 'llm') and r['answered'] for r in todo):
+            raise UserInputError(f'{len(todo)} rows need the LLM judge: give --judge-model and --judge-base-url')
+        jn = next(f'judge-{k}.json' if k else 'judge.json' for k in range(100) if not (out/(f'judge-{k}.json' if k else 'judge.json')).exists())
+        judge_rows(todo, bench, judge_model, ju, jp, out if ju else None, kind, timeout_s=timeout_s, name=jn)
+    rows = sorted(rows.values(), key=lambda r: (AGENTS.index(r['agent']) if r['agent'] in AGENTS else len(AGENTS), order.get(r['id'], len(order))))
+    write_results(out, st, kind, rows)
+    log(f"{out}: {len(new)} rows from {len(sources)} folders ({len(todo)} judged), {len(rows)} in all")
+    return rows
+
 
 # %% ../nbs/45c_agent_trial.ipynb #5f4657b9
 def trial_recordings(live=None, # the live trial's folder (default tests/recordings/trial)

@@ -11,6 +11,11 @@ written next to the recordings. The recordings then run as replay tests (nbs/45c
     # resume after an interruption (finished questions are kept); --redo answers them again; --only ID ... a subset
     python tools/live_trial.py --model ... --base-url ... --only trial-sr-phys-07 trial-sr-chem-10
 
+    # two agents side by side (two endpoints, each answered by its own person or model), then put together and judged:
+    python tools/live_trial.py --model ... --base-url http://127.0.0.1:18811/v1 --agents delve --no-judge --out /tmp/t-delve --only ...
+    python tools/live_trial.py --model ... --base-url http://127.0.0.1:18812/v1 --agents baseline --no-judge --out /tmp/t-baseline --only ...
+    python tools/live_trial.py --merge /tmp/t-delve /tmp/t-baseline
+
 Writes tests/recordings/trial/{delve,baseline}/ID.json, judge.json, results.json and results.md (--out to change).
 A model with vision (for the two plot questions) is declared with PHYSCI_LAB_VISION=1 when its name does not say so.
 """
@@ -19,12 +24,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from physci_lab.core import UserInputError
 from physci_lab.recordings import recording_path, RECORDING_KINDS
-from physci_lab.trial import run_trial, trial_table, trial_goals, AGENTS, TRIAL_ITEMS
+from physci_lab.trial import run_trial, merge_trial, trial_table, trial_goals, AGENTS, TRIAL_ITEMS
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split('\n', 2)[2])
-    p.add_argument('--model', required=True, help="the model as get_llm reads it, e.g. openai-compatible:Qwen/Qwen3-32B")
-    p.add_argument('--base-url', required=True, help='the endpoint, e.g. http://127.0.0.1:8000/v1')
+    p.add_argument('--model', help="the model as get_llm reads it, e.g. openai-compatible:Qwen/Qwen3-32B (not with --merge)")
+    p.add_argument('--base-url', help='the endpoint, e.g. http://127.0.0.1:8000/v1 (not with --merge)')
+    p.add_argument('--merge', nargs='+', metavar='FOLDER', default=[], help='put the rows of these trial folders into --out (recordings copied, new rows judged) instead of running')
     p.add_argument('--out', default=str(recording_path('trial')), help='recordings and results (default tests/recordings/trial)')
     p.add_argument('--items', default=str(TRIAL_ITEMS), help='the questions (PhySciBench format; default data/bench/trial/items.jsonl)')
     p.add_argument('--agents', default=','.join(AGENTS), help='delve,baseline (default both)')
@@ -39,8 +45,10 @@ def main(argv=None):
     p.add_argument('--timeout-s', type=float, default=120, help='per model call (raise it for a model answered by hand through a file-model endpoint)')
     p.add_argument('--redo', action='store_true', help='answer again the questions already recorded')
     a = p.parse_args(argv)
+    if not a.merge and not (a.model and a.base_url): p.error('--model and --base-url are required (or --merge FOLDER ...)')
     try:
-        rows = run_trial(a.model, a.base_url, a.out, a.items, tuple(x for x in a.agents.split(',') if x), tuple(a.only), a.judge_model, a.kind, a.redo, judge_base_url=a.judge_base_url, judge=not a.no_judge,
+        if a.merge: rows = merge_trial(a.out, a.merge, a.items, a.judge_model, a.judge_base_url, timeout_s=a.timeout_s)
+        else: rows = run_trial(a.model, a.base_url, a.out, a.items, tuple(x for x in a.agents.split(',') if x), tuple(a.only), a.judge_model, a.kind, a.redo, judge_base_url=a.judge_base_url, judge=not a.no_judge,
                          max_steps=a.max_steps, max_time_s=a.max_time_s, temperature=a.temperature, max_tokens=a.max_tokens, budget_tokens=a.budget_tokens, timeout_s=a.timeout_s)
     except UserInputError as e: print(f'error: {e}', file=sys.stderr); return 2
     print(); print(trial_table(rows, a.kind)); print()

@@ -156,5 +156,7 @@ def items():
 
 if __name__ == '__main__':
     its = items()
-    (OUT/'items.jsonl').write_text(''.join(json.dumps(i, ensure_ascii=False) + '\n' for i in its))
+    old = (OUT/'items.jsonl').read_text().splitlines() if (OUT/'items.jsonl').is_file() else []
+    hard = [l + '\n' for l in old if l.strip() and json.loads(l)['id'].startswith('trial-hard-')]   # tools/trial_hard/ writes those
+    (OUT/'items.jsonl').write_text(''.join(json.dumps(i, ensure_ascii=False) + '\n' for i in its) + ''.join(hard))
     for i in its: print(f"{i['id']:<18} {str(i['answer'])[:60]!r}")
