@@ -316,6 +316,24 @@ class GlobalEvaluator:
         return Verification('global', checks)
 
 # %% ../nbs/44_verify.ipynb #81f8572f
+def _plain(x)->str:
+    "Every string and number of a step's output, joined by spaces: a quote is looked for in the text, not in its JSON escapes (a line break is `\\n` there)."
+    if isinstance(x, dict): return ' '.join(_plain(v) for v in x.values())
+    if isinstance(x, (list, tuple)): return ' '.join(_plain(v) for v in x)
+    return '' if x is None else str(x)
+
+def _step_plain(s:dict)->str: return _plain(jsonable(s.get('output'))) + ' ' + str(s.get('summary', ''))
+
+def _quoted(quote:str, text:str)->bool:
+    "Whether a normalised quote is in a normalised text; a quote elided with '...' or '…' counts when each of its parts is there."
+    parts = [q.strip() for q in re.split(r'\.\.\.|…', quote) if q.strip()]
+    return bool(parts) and all(q in text for q in parts)
+
+def _anchored(sup:str, refs:dict)->str|None:
+    "A page anchor (`file:report.pdf#p2`, as the evidence labels pages) on a document a step read whole: the document's reference, else None."
+    m = re.fullmatch(r'(.+?)#p(?:age)?\.?\s*\d+', sup, re.I)
+    return m.group(1) if m and m.group(1) in refs else None
+
 def _grounding(self:GlobalEvaluator, answer:dict, steps:list)->Check:
     "Every claim rests on a verified step (`step s2`, `s2` or `step 2`) or on a retrieved source whose quote is really there (a file may be cited by its name)."
     claims = answer.get('claims') or []
@@ -337,10 +355,10 @@ def _grounding(self:GlobalEvaluator, answer:dict, steps:list)->Check:
             s = by_n.get(m.group(1).lower()) or by_n.get(m.group(1).lower().lstrip('s'))
             if s is None: bad.append(f'claim {i} cites step {m.group(1)}, which is not in the trace')
             elif not s.get('ok'): bad.append(f'claim {i} cites step {m.group(1)}, which failed verification')
-            elif quote and quote not in _norm(_step_text(s)): bad.append(f'claim {i}: quote not found in step {m.group(1)}')
-        elif sup in refs:
-            if quote and not any(quote in _norm((p.get('quote') or '') + ' ' + (p.get('title') or '')) or quote in _norm(_step_text(s))
-                                 for s, p in refs[sup]):
+            elif quote and not _quoted(quote, _norm(_step_text(s) + ' ' + _step_plain(s))): bad.append(f'claim {i}: quote not found in step {m.group(1)}')
+        elif (key := sup if sup in refs else _anchored(sup, refs)) is not None:
+            if quote and not any(_quoted(quote, _norm((p.get('quote') or '') + ' ' + (p.get('title') or ''))) or _quoted(quote, _norm(_step_text(s) + ' ' + _step_plain(s)))
+                                 for s, p in refs[key]):
                 bad.append(f'claim {i}: quote not found in {sup}')
         else: bad.append(f'claim {i} ({str(c.get("claim", ""))[:40]!r}) cites {sup or "nothing"}, not a step or a retrieved source')
     return Check('grounding', not bad, '; '.join(bad[:3]) if bad else f'{len(claims)} claim(s), each tied to a step or a source')
