@@ -167,6 +167,15 @@ def test_normalize_masks_only_what_varies():
     assert docs_check.normalize(s) == '<Foo> in <tmp>/out.json, <ipython-input>\n100%|##########| 10/10 […]\n3.14159 m'
     assert docs_check.normalize('3.14159 m') != docs_check.normalize('3.14160 m')
 
+def test_floating_point_noise_is_not_drift():
+    "The last bits of a simulated value vary with the CPU and BLAS build: within 1e-9 (relative) they match; anything a reader could see does not."
+    out = lambda t: [{'output_type': 'stream', 'name': 'stdout', 'text': t}]
+    assert docs_check.compare_cell(out('a = 2.8505835331456777 m/s^2\n'), out('a = 2.8505835331518963 m/s^2\n')) is None
+    assert docs_check.compare_cell(out('theta = -1.39626, omega = -7.07767e-16\n'), out('theta = -1.39626, omega = -2.91434e-16\n')) is None   # zero to working precision
+    for a, b in (('a = 2.85 m/s^2', 'a = 2.86 m/s^2'), ('40 problems', '41 problems'), ('q = 1.6e-19 C', 'q = 3.2e-19 C'), ('x = 1.0', 'y = 1.0'),
+                 ('a = 2.8505835331456777', 'a = 2.8505835431456777')):
+        assert docs_check.compare_cell(out(a + '\n'), out(b + '\n'))[0] == 'output changed', (a, b)
+
 # ------------------------------------------------------------------------------------------------------------ preview
 def _need_chromium():
     if docs_browser.find_chromium(): return

@@ -159,8 +159,20 @@ def compare_cell(saved, now, volatile=False)->tuple[str, list[str]]|None:
         if kinds(saved) != kinds(now): return ('volatile cell: kinds of output changed', _diff(kinds(saved), kinds(now)))
         return None
     a, b = text_view(saved), text_view(now)
-    if a != b: return ('output changed' if saved and now else 'output appeared' if now else 'output disappeared', _diff(a, b))
+    if a != b and not (len(a) == len(b) and all(x == y or _same_but_rounding(x, y) for x, y in zip(a, b))):
+        return ('output changed' if saved and now else 'output appeared' if now else 'output disappeared', _diff(a, b))
     return None
+
+_NUM = re.compile(r'[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?')
+REL_NOISE = 1e-9   # a printed float may differ this much (relative) from the saved one: the last bits of a simulation or an ODE vary with the CPU and the BLAS build
+
+def _same_but_rounding(x:str, y:str)->bool:
+    """Two lines that differ only in floating-point noise: the same text between the numbers, and each pair of numbers within `REL_NOISE`
+    (relative), or both zero to working precision (under 1e-12 of the line's largest number, as an omega of -7e-16 at a turning point)."""
+    if _NUM.sub('#', x) != _NUM.sub('#', y): return False
+    xs, ys = [float(v) for v in _NUM.findall(x)], [float(v) for v in _NUM.findall(y)]
+    scale = max([abs(v) for v in xs + ys] + [0.0])
+    return all(u == v or abs(u - v) <= REL_NOISE*max(abs(u), abs(v)) or max(abs(u), abs(v)) < 1e-12*scale for u, v in zip(xs, ys))
 
 def _count(ms)->str:
     from collections import Counter
