@@ -301,15 +301,21 @@ class Trajectory:
         self.truncation = None if cut >= N else f"{why} at t = {self.t[cut]:g} s"
 
     def _bodies(self):
-        "(entity ids, MuJoCo body ids) of the scene's bodies, in the scene's order."
-        m = self.model; ps = [(eid, p.body) for eid, p in self.compiled.placed.items() if p.body]
-        return [e for e, _ in ps], np.array([m.body(b).id for _, b in ps], int)
+        "(entity ids, MuJoCo body ids) of the scene's bodies, in the scene's order (looked up once per compiled scene)."
+        c = self.compiled; out = c.__dict__.get('_bodies')
+        if out is None:
+            ps = [(eid, p.body) for eid, p in c.placed.items() if p.body]
+            out = c.__dict__['_bodies'] = ([e for e, _ in ps], np.array([c.model.body(b).id for _, b in ps], int))
+        return out
 
     def _per_body(self, eids:list, kind:str) -> np.ndarray:
         "Sensor `kind` of the bodies `eids` at every step, component first: (width, bodies, steps), each row contiguous (numpy then loops over the steps)."
-        ss = [self.model.sensor(f'{e}:{kind}') for e in eids]; w = ss[0].dim[0]
-        cols = [s.adr[0] + c for c in range(w) for s in ss]
-        return np.ascontiguousarray(self.sens[:, cols].T).reshape(w, len(ss), len(self.t))
+        cols = self.compiled.__dict__.setdefault('_columns', {})
+        if (key := (kind, tuple(eids))) not in cols:   # the sensors' columns, looked up once per compiled scene
+            ss = [self.model.sensor(f'{e}:{kind}') for e in eids]
+            cols[key] = [s.adr[0] + c for c in range(ss[0].dim[0]) for s in ss]
+        k = cols[key]
+        return np.ascontiguousarray(self.sens[:, k].T).reshape(len(k)//len(eids), len(eids), len(self.t))
 
     def kinetic(self) -> np.ndarray:
         "Total kinetic energy at every step (J), from the recorded sensors (every body's terms at once, added up body by body)."
