@@ -18,7 +18,7 @@ from .entities import REST
 from .strings import _wheel_sentence, _end, _string_name, _via as _string_via
 from .words import Words, Description
 from . import mechanics as mech
-from .problems import problems_for_scene, MODES, TOLERANCE, TEST_FRACTION, PER_SCENE, sym, _names, say
+from .problems import problems_for_scene, MODES, TOLERANCE, TEST_FRACTION, PER_SCENE, sym, _names, say, _printed
 from .filters import sweepable
 
 # %% auto #0
@@ -413,7 +413,7 @@ def hooks_for(sc:Scene) -> dict:
                 out.append((f"the magnitude of the acceleration of {say(ctx, '{P}', eid)}", 'm/s^2', f'{eid}.acceleration_magnitude@{t}', a if float(a.subs(vals)) >= 0 else sp.cancel(-a))); break
         for (sid, q), T in cf['tensions'].items():
             if q == 'tension': out.append((f"the tension in {say(ctx, '{id}', sid)}", 'N', f'{sid}.tension@{t}', T)); break
-        return [(w, u, q, e, sorted(inv[s] for s in e.free_symbols if s in inv)) for w, u, q, e in out if e.free_symbols & set(inv) and len(str(e)) <= LONGEST]
+        return [(w, u, q, e, sorted(inv[s] for s in e.free_symbols if s in inv)) for w, u, q, e in out if e.free_symbols & set(inv) and len(_printed(e)) <= LONGEST]
     def in_regime(sc2):
         try: m2 = mech.Motion(mech.derive(sc2), sc2.duration)
         except mech.NotModelled: return False

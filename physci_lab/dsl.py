@@ -123,7 +123,7 @@ class Scene:
         d['entities'] = {k: {'type': e.type, **e.params} for k, e in self.entities.items()}
         if self.strings: d['strings'] = {k: dict(v) for k, v in self.strings.items()}
         if self.springs: d['springs'] = {k: dict(v) for k, v in self.springs.items()}
-        return copy.deepcopy(d)
+        return _plain_copy(d)
 
     @classmethod
     def from_yaml(cls, text:str) -> 'Scene':
@@ -142,6 +142,15 @@ class Scene:
         for sec in ('entities', 'strings', 'springs'):
             if sec in d: d[sec] = {k: _Flow(v) for k, v in d[sec].items()}
         return yaml.dump(d, Dumper=_Dumper, sort_keys=False, width=120)
+
+def _plain_copy(x):
+    "A deep copy of plain data (dicts, lists, tuples, numbers, text), as `copy.deepcopy` makes it, without its bookkeeping (scenes are copied for every variant)."
+    t = type(x)
+    if t is dict: return {k: _plain_copy(v) for k, v in x.items()}
+    if t is list: return [_plain_copy(v) for v in x]
+    if t is tuple: return tuple(_plain_copy(v) for v in x)
+    if x is None or t in (str, float, int, bool): return x
+    return copy.deepcopy(x)
 
 def _check_params(decl:dict, given:dict, where:str, skip=()) -> dict:
     out = {}
@@ -258,6 +267,8 @@ def time_scale(sc:Scene) -> float:
     "The scene's unit of time (s): 1 for scenes of seconds, a power of ten for slow ones (an orbit of hours: 1000 s); steps and asked times are multiples of it."
     return 10.0**max(0, math.floor(math.log10(sc.duration/2) + 1e-9))
 
+_BODY_SENSORS = [(k.lower(), getattr(mujoco.mjtSensor, f'mjSENS_{k}')) for k in ('FRAMEPOS', 'FRAMELINVEL', 'FRAMEANGVEL', 'FRAMEQUAT')]   # recorded for every body
+
 def compile_scene(sc:Scene) -> Compiled:
     "Build the scene into an MjSpec and compile it."
     spec = mujoco.MjSpec()
@@ -292,9 +303,7 @@ def compile_scene(sc:Scene) -> Compiled:
     spec.option.timestep = dt
     for eid, p in ctx.placed.items():
         if p.body:
-            for kind in ('FRAMEPOS', 'FRAMELINVEL', 'FRAMEANGVEL', 'FRAMEQUAT'):
-                spec.add_sensor(name=f'{eid}:{kind.lower()}', type=getattr(mujoco.mjtSensor, f'mjSENS_{kind}'),
-                                objtype=mujoco.mjtObj.mjOBJ_BODY, objname=p.body)
+            for kind, st in _BODY_SENSORS: spec.add_sensor(name=f'{eid}:{kind}', type=st, objtype=mujoco.mjtObj.mjOBJ_BODY, objname=p.body)
     for sid, s in {**ctx.strings, **ctx.springs}.items():
         spec.add_sensor(name=f'{sid}:length', type=mujoco.mjtSensor.mjSENS_TENDONPOS, objtype=mujoco.mjtObj.mjOBJ_TENDON, objname=s['tendon'])
     for sid, s in ctx.strings.items():

@@ -15,7 +15,7 @@ import mujoco
 from mujoco import rollout
 from .core import UserInputError
 from .dsl import Scene, Compiled, SceneError, SPRING_PARAMS
-from .sim import Trajectory, SimulationError, simulate, _collide
+from .sim import Trajectory, SimulationError, simulate, _collide, _scratch
 from .units import parse_quantity, ureg
 
 # %% auto #0
@@ -58,7 +58,8 @@ _FULL = mujoco.mjtState.mjSTATE_FULLPHYSICS
 
 def _start(c, d=None):
     "(MjData, full initial state) of a compiled scene (`d`: an MjData of a model of the same structure to reuse)."
-    d = mujoco.MjData(c.model) if d is None else d; c.reset(d)
+    if d is None: s = _scratch(c); d = s[0]; s[1] = None
+    c.reset(d)
     x = np.empty(mujoco.mj_stateSize(c.model, _FULL)); mujoco.mj_getState(c.model, d, x, _FULL)
     return d, x
 
@@ -136,7 +137,7 @@ def run_batch(cs:list, # compiled scenes, typically one scene at many parameter 
             except (UserInputError, ValueError) as ex: out[i] = ex
         else: groups.setdefault((mujoco.mj_stateSize(m, _FULL), m.nu, m.nv, m.nsensordata, m.opt.timestep, m.opt.integrator), []).append(i)
     for (*_, dt, _), idx in groups.items():
-        N = int(round(float(duration)/dt)); d = mujoco.MjData(cs[idx[0]].model)   # one MjData serves models of one structure
+        N = int(round(float(duration)/dt)); s = _scratch(cs[idx[0]]); d = s[0]; s[1] = None   # one MjData serves models of one structure
         X0 = np.stack([_start(cs[i], d)[1] for i in idx])
         with clock('mujoco_step'): st, sd = rollout.rollout([cs[i].model for i in idx], d, X0, nstep=N + 1)
         if _warnings(d):   # a warning cannot be told apart in one call: those scenes again, one by one
@@ -286,18 +287,35 @@ def printed_numbers(text:str # a description or question
         for k in range(len(words), 0, -1):
             w = ' '.join(words[:k]).rstrip('.,;:)')
             if not w or w[0].isdigit(): continue
-            try: q = parse_quantity(f'1 {w}')
-            except Exception: continue
-            if not q.dimensionless or q.units == ureg.degree: unit = q.units; break
+            if (unit := _unit_word(w)) is not None: break
         out.append(Printed(m[0], value, unit, half))
     return tuple(out)
+
+_NOT_A_UNIT = object()
+@lru_cache(maxsize=1024)
+def _read_unit(w:str):
+    "The pint unit the words `w` name (`_NOT_A_UNIT` where they name none), read once per wording."
+    try: q = parse_quantity(f'1 {w}')
+    except Exception: return _NOT_A_UNIT
+    return q.units if not q.dimensionless or q.units == ureg.degree else None
+
+def _unit_word(w:str):
+    "The unit `w` names, or None (a bare number, a dimensionless word, not a unit)."
+    u = _read_unit(w)
+    return None if u is _NOT_A_UNIT else u
+
+@lru_cache(maxsize=1024)
+def _factor(frm, unit:str):
+    "The factor from pint unit `frm` to `unit` (None where they do not convert), worked out once per pair."
+    try: return ureg.Quantity(1.0, frm).to(unit).magnitude
+    except Exception: return None
 
 def _in(p:Printed, unit:str):
     "(value, half) of a printed number in the parameter unit `unit` ('' dimensionless, 'deg'), or None where the units do not match."
     if p.unit is None: return (p.value, p.half) if unit in ('', None) else None
     if unit in ('', None): return None
-    try: f = ureg.Quantity(1.0, p.unit).to(unit).magnitude
-    except Exception: return None
+    f = _factor(p.unit, unit)
+    if f is None: return None
     return p.value*f, p.half*abs(f)
 
 # %% ../nbs/21_filters.ipynb #stat0003

@@ -298,11 +298,35 @@ class Indeterminate(NotModelled): pass
 
 TOL = 1e-9
 
+_ONCE = {}   # (what, exact inputs) -> its read-only result (see `_once`)
+
+def _once(what:str, f, *xs):
+    "`f(*xs)` of arrays, worked out once per exact input (shapes, types and bytes) and kept read-only: the runs of a scan, and scenes of one structure, share their constraint rows (and often their mass matrices), and LAPACK gives the same numbers for the same bytes."
+    key = (what,) + tuple((x.shape, x.dtype.str, x.tobytes()) for x in xs)
+    out = _ONCE.get(key)
+    if out is None:
+        out = f(*xs)
+        for y in (out if isinstance(out, tuple) else ()):
+            if isinstance(y, np.ndarray): y.setflags(write=False)
+        if len(_ONCE) >= 4096: _ONCE.clear()
+        _ONCE[key] = out
+    return out
+
+def _rows(C, c):
+    "(least-squares solution of C v = c, singular values and right singular vectors of C, pseudo-inverse of Cᵀ) of a regime's constraint rows."
+    vc = np.linalg.lstsq(C, c, rcond=None)[0]
+    _, sv, Vt = np.linalg.svd(C)
+    return vc, sv, Vt, np.linalg.pinv(C.T)
+
+def _eigh(Kr, Mr):
+    from scipy.linalg import eigh
+    return tuple(eigh(Kr, Mr))
+
 def _kkt(E, q, reg):
     n = len(E.f); k = len(reg.C)
     F = reg.F - E.K @ q
     A = np.zeros((n + k, n + k)); A[:n, :n] = E.M; A[:n, n:] = reg.C.T; A[n:, :n] = reg.C
-    if k and np.linalg.matrix_rank(reg.C) < k: raise Indeterminate('the constraints are redundant: their forces are not fixed by the equations')
+    if k and _once('rank', np.linalg.matrix_rank, reg.C) < k: raise Indeterminate('the constraints are redundant: their forces are not fixed by the equations')
     try: x = np.linalg.solve(A, np.concatenate([F, np.zeros(k)]))
     except np.linalg.LinAlgError: raise NotModelled('the equations do not fix the motion (a massless part moves freely)') from None
     return x[:n], x[n:]
@@ -364,10 +388,18 @@ class Piece:
             B = (e0 + be/W2)/w; aW = al/W2
             self._k = (al, be, e0, osc, w, W2, aW, -be/W2, aW*w, B, B*w, B*W2, self.N @ self.Phi)
         al, be, e0, osc, w, W2, aW, mbW, aWw, B, Bw, BW2, NP = self._k
-        c, s = np.cos(w*T), np.sin(w*T); T2 = T**2
-        eta = np.where(osc, (al - be*T)/W2 - aW*c + B*s, e0*T + al*T2/2 - be*T**3/6)
-        etad = np.where(osc, mbW + aWw*s + Bw*c, e0 + al*T - be*T2/2)
-        etadd = np.where(osc, al*c - BW2*s, al - be*T)
+        some, every = self.__dict__.get('_osc') or self.__dict__.setdefault('_osc', (bool(osc.any()), bool(osc.any() and osc.all())))
+        if not some:   # no mode oscillates: the polynomials, worked out with the times along rows (numpy's loops then run over the times), the same products and sums
+            R = tau[None, :]; R2 = R**2; e0, al, be = self.eta_d0[:, None], self.alpha[:, None], self.beta[:, None]
+            eta, etad, etadd = (np.ascontiguousarray(x.T) for x in (e0*R + al*R2/2 - be*R**3/6, e0 + al*R - be*R2/2, al - be*R))
+            q = np.add((self.q0[:, None] + self.vc[:, None]*R).T, eta @ NP.T, order='C')
+            return q, self.vc[None, :] + etad @ NP.T, etadd @ NP.T
+        c, s = np.cos(w*T), np.sin(w*T)   # (each mode's formula is worked out only where some mode takes it: `np.where` picks the same numbers)
+        eta, etad, etadd = (al - be*T)/W2 - aW*c + B*s, mbW + aWw*s + Bw*c, al*c - BW2*s
+        if not every:
+            T2 = T**2
+            ef, edf, eddf = e0*T + al*T2/2 - be*T**3/6, e0 + al*T - be*T2/2, al - be*T
+            eta, etad, etadd = np.where(osc, eta, ef), np.where(osc, etad, edf), np.where(osc, etadd, eddf)
         q = self.q0[None, :] + self.vc[None, :]*T + eta @ NP.T
         v = self.vc[None, :] + etad @ NP.T
         a = etadd @ NP.T
@@ -378,22 +410,19 @@ def _piece(E, t0, q0, v0, reg):
     n = len(E.f)
     C, c = reg.C, reg.c
     if len(C):
-        vc = np.linalg.lstsq(C, c, rcond=None)[0]
-        _, sv, Vt = np.linalg.svd(C); rank = int((sv > 1e-10*max(1, sv.max())).sum())
+        vc, sv, Vt, P = _once('rows', _rows, C, c); rank = int((sv > 1e-10*max(1, sv.max())).sum())
         N = Vt[rank:].T
     else: vc = np.zeros(n); N = np.eye(n)
     Mr = N.T @ E.M @ N; Kr = N.T @ E.K @ N
     F0 = reg.F - E.K @ q0
     g0 = N.T @ F0; h = N.T @ E.K @ vc
-    if N.shape[1]:
-        from scipy.linalg import eigh
-        w2, Phi = eigh(Kr, Mr)
+    if N.shape[1]: w2, Phi = _once('eigh', _eigh, Kr, Mr)
     else: w2, Phi = np.zeros(0), np.zeros((0, 0))
     if (w2 < -1e-9*max(1.0, float(np.abs(w2).max()) if len(w2) else 1.0)).any(): raise NotModelled('an unstable equilibrium')
     yd0 = N.T @ (v0 - vc)
     eta_d0 = Phi.T @ Mr @ yd0
     # multipliers: M a = F − K q − Cᵀ λ  ->  λ = P (F − K q − M a)
-    P = np.linalg.pinv(C.T) if len(C) else np.zeros((0, n))
+    if not len(C): P = np.zeros((0, n))
     return Piece(t0, np.inf, reg, q0.copy(), vc, N, Phi, w2, Phi.T @ g0, Phi.T @ h, eta_d0, P)
 
 # %% ../nbs/14_mechanics.ipynb #9f65da92

@@ -7,6 +7,7 @@ Docs: https://physci-lab.github.io/physci-lab/problems.html.md"""
 # %% ../nbs/20_problems.ipynb #7046dd18
 from __future__ import annotations
 import hashlib, math, re, time, zlib
+from functools import lru_cache
 from collections import Counter
 from dataclasses import dataclass, field, asdict
 import numpy as np
@@ -687,13 +688,19 @@ def symbolic(ctx:Ctx) -> list:
         if shown != general: ver['general_expr'] = str(general); ver['regime'] = 'the expression without absolute values holds for the ordering of this scene'
         if at: ver['time_symbol'] = {str(s): float(x) for s, x in at.items()}   # the key keeps the time symbol; it was checked at the asked time
         ver['symbols'] = {text_name(names.get(k, str(sym(k, names)))): k for k in keys}
-        cd = Candidate('symbolic', f"Find {what} in terms of {_listing(list(ver['symbols']) + [str(s) for s in at])}" + (" and the gravitational constant G" if 'G' in str(shown) else '') +
-                       ". Give a closed-form expression.", unit, v, f, q if isinstance(q, str) else None, expr=str(shown), verification=ver,
+        text = _printed(shown)
+        cd = Candidate('symbolic', f"Find {what} in terms of {_listing(list(ver['symbols']) + [str(s) for s in at])}" + (" and the gravitational constant G" if 'G' in text else '') +
+                       ". Give a closed-form expression.", unit, v, f, q if isinstance(q, str) else None, expr=text, verification=ver,
                        depends_on=tuple(keys), description=d2, key=(what,), signed='positive' in what)
         cd.answer = f"{_text_expr(shown)} ≈ {with_unit(v, unit)}" + ''.join(f" at {s} = {num(float(x))} s" for s, x in at.items())
         cd.closed = _expr_value(shown.subs(at), ctx.sc, keys, names)
         out.append(cd)
     return out
+
+@lru_cache(maxsize=512)
+def _printed(expr) -> str:
+    "`str(expr)`, worked out once per expression (printing is slow, and a closed form is printed when it is screened and again when it is asked)."
+    return str(expr)
 
 def _text_expr(expr) -> str:
     "An expression with its symbols as the text writes them (θ, μ_k)."

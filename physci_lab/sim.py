@@ -6,7 +6,7 @@ Docs: https://physci-lab.github.io/physci-lab/sim.html.md"""
 
 # %% ../nbs/12_sim.ipynb #546de6f7
 from __future__ import annotations
-import math, re, json
+import math, re, json, threading, weakref, operator
 from dataclasses import dataclass, field
 from pathlib import Path
 import numpy as np
@@ -63,6 +63,23 @@ def _collide(m, d, c, pairs, t, dt):
         for k, j in enumerate(jb): d.qpos[j.qposadr[0]] = qb2[k]; d.qvel[j.dofadr[0]] = vb2[k]
         hit.append(t - s)
     return hit
+
+_SIZES = []   # a getter of a model's sizes (`nq`, `nbody`, … every `n…` count), made from the first model seen
+_SCRATCH = threading.local()   # per thread: {model layout: [MjData, (trajectory, step) replayed in it last]}
+_SCRATCH_LAYOUTS = 16   # most layouts whose MjData is kept
+
+def _scratch(c:Compiled) -> list:
+    "`[MjData, last replay]` for the model of `c`, shared (per thread) by every model of its layout (all sizes equal): making an MjData costs as much as a hundred steps. A user resets it first (`Compiled.reset`, `mj_resetData`)."
+    key = c.__dict__.get('_layout')
+    if key is None:
+        m = c.model
+        if not _SIZES: _SIZES.append(operator.attrgetter(*[a for a in dir(m) if a.startswith('n') and type(getattr(m, a)) is int]))
+        key = c.__dict__['_layout'] = _SIZES[0](m)
+    pool = _SCRATCH.__dict__.setdefault('pool', {})
+    s = pool.pop(key, None) or [mujoco.MjData(c.model), None]
+    pool[key] = s   # the most recently used last
+    if len(pool) > _SCRATCH_LAYOUTS: del pool[next(iter(pool))]
+    return s
 
 def simulate(scene:Scene|Compiled, # a scene, or a compiled scene (re-simulated without recompiling)
              *, duration:float|None=None # s; default: the scene's duration
@@ -176,14 +193,18 @@ class Trajectory:
 
     # --- replay ---------------------------------------------------------------
     def _replay(self, i:int):
-        if getattr(self, '_ri', None) == i: return self._d
+        "The MjData holding step `i` forward-computed: a shared `_scratch` one, reset as a fresh one would be (a forward pass reads nothing an earlier one left)."
+        s = self.__dict__.get('_slot')
+        if s is None or s[1] is None or s[1][0]() is not self: s = self._slot = _scratch(self.compiled)   # (the pool may have let it go)
+        d, last = s
+        mine = last is not None and last[0]() is self
+        if mine and last[1] == i: return d
         m = self.model
-        if not hasattr(self, '_d'): self._d = mujoco.MjData(m)
-        d = self._d
+        if not mine: mujoco.mj_resetData(m, d)   # as fresh as a new MjData (every buffer zeroed, model defaults set)
         d.qpos[:], d.qvel[:] = self.qpos[i], self.qvel[i]; d.time = self.t[i]; d.xfrc_applied[:] = 0
         for f in self.compiled.forces: f.apply(m, d, self.t[i], False)
         mujoco.mj_forward(m, d); mujoco.mj_rnePostConstraint(m, d)
-        self._ri = i
+        s[1] = (weakref.ref(self), i)
         return d
 
     def _value(self, i:int, id:str, q:str):
@@ -213,7 +234,8 @@ class Trajectory:
             if q == 'electric_potential_energy': return pe_e
             if q == 'potential_energy': return pe_g + pe_e
             return pe_g + pe_e + self._value(i, id, 'kinetic_energy')
-        R = d.ximat[b].reshape(3, 3); Iw = R @ np.diag(m.body_inertia[b]) @ R.T
+        if q in ('angular_momentum', 'rotational_kinetic_energy', 'kinetic_energy', 'net_torque'):   # the inertia tensor in world axes, where it is needed
+            R = d.ximat[b].reshape(3, 3); Iw = R @ np.diag(m.body_inertia[b]) @ R.T
         if q == 'velocity': return v
         if q == 'momentum': return mass*v
         if q == 'angular_velocity': return w
@@ -278,15 +300,33 @@ class Trajectory:
         self.valid_until = float(self.t[max(cut - 1, 0)])
         self.truncation = None if cut >= N else f"{why} at t = {self.t[cut]:g} s"
 
+    def _bodies(self):
+        "(entity ids, MuJoCo body ids) of the scene's bodies, in the scene's order (looked up once per compiled scene)."
+        c = self.compiled; out = c.__dict__.get('_bodies')
+        if out is None:
+            ps = [(eid, p.body) for eid, p in c.placed.items() if p.body]
+            out = c.__dict__['_bodies'] = ([e for e, _ in ps], np.array([c.model.body(b).id for _, b in ps], int))
+        return out
+
+    def _per_body(self, eids:list, kind:str) -> np.ndarray:
+        "Sensor `kind` of the bodies `eids` at every step, component first: (width, bodies, steps), each row contiguous (numpy then loops over the steps)."
+        cols = self.compiled.__dict__.setdefault('_columns', {})
+        if (key := (kind, tuple(eids))) not in cols:   # the sensors' columns, looked up once per compiled scene
+            ss = [self.model.sensor(f'{e}:{kind}') for e in eids]
+            cols[key] = [s.adr[0] + c for c in range(ss[0].dim[0]) for s in ss]
+        k = cols[key]
+        return np.ascontiguousarray(self.sens[:, k].T).reshape(len(k)//len(eids), len(eids), len(self.t))
+
     def kinetic(self) -> np.ndarray:
-        "Total kinetic energy at every step (J), from the recorded sensors."
+        "Total kinetic energy at every step (J), from the recorded sensors (every body's terms at once, added up body by body)."
         m, out = self.model, np.zeros(len(self.t))
-        for eid, p in self.compiled.placed.items():
-            if not p.body: continue
-            b = m.body(p.body).id; v = self.sensor(eid, 'framelinvel'); w = self.sensor(eid, 'frameangvel'); qt = self.sensor(eid, 'framequat')
-            out += 0.5*m.body_mass[b]*_rowsum(v*v)
-            wl = _rotate_inv(qt, w)
-            out += 0.5*_rowsum(wl*wl*m.body_inertia[b])
+        eids, bs = self._bodies()
+        if not eids: return out
+        v = self._per_body(eids, 'framelinvel'); w = self._per_body(eids, 'frameangvel'); qt = self._per_body(eids, 'framequat')
+        lin = 0.5*m.body_mass[bs][:, None]*_rowsum(v*v)
+        wl = _rotate_inv(qt, w)
+        rot = 0.5*_rowsum(wl*wl*m.body_inertia[bs].T[:, :, None])
+        for k in range(len(eids)): out += lin[k]; out += rot[k]
         return out
 
     def energy(self, kinetic:np.ndarray|None=None) -> np.ndarray:
@@ -311,36 +351,38 @@ class Trajectory:
         skip = np.zeros(N, bool); skip[:window + 2] = True
         for te in self.events:
             i = int(round(te/self.dt)); skip[max(i - 3, 0):i + 4] = True
-        for eid, p in self.compiled.placed.items():
-            if not p.body: continue
-            a = np.gradient(self.sensor(eid, 'framelinvel'), self.dt, axis=0)
-            da = _norm(np.diff(a, axis=0))          # change of acceleration per step
-            cs, cs2 = np.concatenate([[0], np.cumsum(da)]), np.concatenate([[0], np.cumsum(da*da)])
-            i = np.arange(window, len(da))
-            mean = (cs[i] - cs[i - window])/window
-            std = np.sqrt(np.maximum((cs2[i] - cs2[i - window])/window - mean**2, 0))
-            thr = k*(mean + 3*std) + atol*self.dt*100 + 1e-3*_norm(a[i])
-            hit = np.nonzero((da[i] > thr) & ~skip[i])[0]
-            if len(hit): return int(i[hit[0]]), f"unmodelled event: the acceleration of {eid} jumps"
+        eids, _ = self._bodies()
+        if not eids: return None
+        a = np.gradient(self._per_body(eids, 'framelinvel'), self.dt, axis=-1)   # (3, bodies, steps): every body at once
+        da = _norm(np.diff(a, axis=-1))          # change of acceleration per step
+        z = np.zeros((len(eids), 1))
+        cs, cs2 = np.concatenate([z, np.cumsum(da, axis=-1)], 1), np.concatenate([z, np.cumsum(da*da, axis=-1)], 1)
+        i, L = slice(window, da.shape[1]), da.shape[1] - window   # steps window, window + 1, …: `i - window` is 0, 1, …
+        mean = (cs[:, i] - cs[:, :L])/window
+        std = np.sqrt(np.maximum((cs2[:, i] - cs2[:, :L])/window - mean**2, 0))
+        thr = k*(mean + 3*std) + atol*self.dt*100 + 1e-3*_norm(a[..., i])
+        jump = (da[:, i] > thr) & ~skip[i]
+        for b, eid in enumerate(eids):   # the first body, in the scene's order, that jumps
+            hit = np.nonzero(jump[b])[0]
+            if len(hit): return window + int(hit[0]), f"unmodelled event: the acceleration of {eid} jumps"
         return None
 
 def _rowsum(x):
-    "`x.sum(1)` of a C-ordered (n, 3) array: the same two additions in the same order, without a reduction's set-up over rows of three."
-    return x[:, 0] + x[:, 1] + x[:, 2]
+    "`x.sum(0)` of an array of 3-vectors stored component first (3, ...): the same two additions in the same order, without a reduction's set-up."
+    return x[0] + x[1] + x[2]
 
 def _norm(x):
-    "`np.linalg.norm(x, axis=1)` of a real (n, 3) array, the same sum and root without its checks."
+    "`np.linalg.norm(x, axis=0)` of real 3-vectors stored component first (3, ...), the same sum and root without its checks."
     return np.sqrt(_rowsum(x*x))
 
 def _cross(a, b):
-    "`np.cross` of (n, 3) arrays: the same products and differences, without its generic set-up (it is called for every body of every run)."
-    a0, a1, a2, b0, b1, b2 = a[:, 0], a[:, 1], a[:, 2], b[:, 0], b[:, 1], b[:, 2]
-    out = np.empty((len(a), 3)); out[:, 0] = a1*b2 - a2*b1; out[:, 1] = a2*b0 - a0*b2; out[:, 2] = a0*b1 - a1*b0
+    "`np.cross` of 3-vectors stored component first (3, ...): the same products and differences, without its generic set-up."
+    out = np.empty(a.shape); out[0] = a[1]*b[2] - a[2]*b[1]; out[1] = a[2]*b[0] - a[0]*b[2]; out[2] = a[0]*b[1] - a[1]*b[0]
     return out
 
 def _rotate_inv(q, v):
-    "Rotate world vectors `v` (n, 3) into the frames of unit quaternions `q` (n, 4), vectorised."
-    w, u = q[:, :1], q[:, 1:]
+    "Rotate world vectors `v` (3, ...) into the frames of unit quaternions `q` (4, ...), both stored component first, vectorised."
+    w, u = q[:1], q[1:]
     uv = _cross(u, v)
     return v - 2*w*uv + 2*_cross(u, uv)
 
