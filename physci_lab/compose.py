@@ -6,7 +6,7 @@ Docs: https://physci-lab.github.io/physci-lab/compose.html.md"""
 
 # %% ../nbs/14b_compose.ipynb #94d76ec2
 from __future__ import annotations
-import math, zlib
+import functools, math, zlib
 from collections import deque, Counter
 from dataclasses import dataclass, field
 import numpy as np
@@ -387,6 +387,20 @@ def graph_classes(scenes) -> list:
 PROBLEM_FAMILIES = ['composed_1', 'composed_2', 'composed_3']
 LONGEST = 240   # characters: a closed form longer than this is no textbook answer (and the grader refuses golds past 1000)
 
+@functools.lru_cache(maxsize=512)
+def _numeric(e:sp.Expr):
+    "`e` as a function of its free symbols (sorted by name), in floats: evaluating it costs microseconds where `subs` costs milliseconds."
+    xs = sorted(e.free_symbols, key=str)
+    return xs, sp.lambdify(xs, e, 'math')
+
+def _value(e:sp.Expr, vals:dict)->float:
+    "`e` at `vals` ({symbol: number}); used for its sign, which floats give as `subs` does (a composed body's acceleration is never near zero: the composer keeps only systems that move)."
+    xs, f = _numeric(e)
+    return float(f(*[vals[x] for x in xs]))
+
+@functools.lru_cache(maxsize=512)
+def _negated(e:sp.Expr)->sp.Expr: return sp.cancel(-e)
+
 def tier_of(family:str) -> int:
     if family not in PROBLEM_FAMILIES: raise ComposeError(f"family: unknown family {family!r} (known: {', '.join(PROBLEM_FAMILIES)})")
     return int(family[-1])
@@ -401,7 +415,7 @@ def hooks_for(sc:Scene) -> dict:
         checks['independent'] = r
         return ['independent_key_disagrees'] if r.get('applies') and not r['agrees'] else []
     def closed_forms(ctx):
-        names = _names(ctx); keys = set(sweepable(ctx.sc))
+        names = _names(ctx); keys = set(sweepable(ctx.sc))   # (scenes of one structure share their closed forms: `_value` and `_negated` are cached per expression)
         symbol = lambda k: sym(k, names) if k in keys else None
         cf = mech.closed_forms(ctx.sc, symbol, duration=float(ctx.tr.t[-1]))
         if cf is None: return []
@@ -410,7 +424,7 @@ def hooks_for(sc:Scene) -> dict:
         vals = {symbol(k): (math.radians(v) if k.split('.')[1].startswith('angle') else v) for k, v in mech.derive(ctx.sc).params.items() if symbol(k) is not None}
         for eid, a in cf['accelerations'].items():
             if ctx.sc.entities[eid].type == 'mass':   # its magnitude, as it is in this scene's regime (the draws that verify it keep the regime)
-                out.append((f"the magnitude of the acceleration of {say(ctx, '{P}', eid)}", 'm/s^2', f'{eid}.acceleration_magnitude@{t}', a if float(a.subs(vals)) >= 0 else sp.cancel(-a))); break
+                out.append((f"the magnitude of the acceleration of {say(ctx, '{P}', eid)}", 'm/s^2', f'{eid}.acceleration_magnitude@{t}', a if _value(a, vals) >= 0 else _negated(a))); break
         for (sid, q), T in cf['tensions'].items():
             if q == 'tension': out.append((f"the tension in {say(ctx, '{id}', sid)}", 'N', f'{sid}.tension@{t}', T)); break
         return [(w, u, q, e, sorted(inv[s] for s in e.free_symbols if s in inv)) for w, u, q, e in out if e.free_symbols & set(inv) and len(_printed(e)) <= LONGEST]
