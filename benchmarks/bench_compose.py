@@ -15,7 +15,7 @@ One process, BLAS/OpenMP threads limited to one; CPU time (time.process_time) so
 """
 import os
 for _v in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS'): os.environ.setdefault(_v, '1')
-import argparse, time
+import argparse, hashlib, json, time
 from collections import Counter
 
 def graphs(n:int):
@@ -35,15 +35,16 @@ def problems(n:int):
     print(f"\nFIGURES 2-4 from {n} composed scenes per tier, every filter on, default per-scene cap")
     rows = {}
     for tier in (1, 2, 3):
-        kept = agree = disagree = na = 0; depth = Counter(); why = Counter(); modes = Counter(); cpu = 0.0
+        kept = agree = disagree = na = 0; depth = Counter(); why = Counter(); modes = Counter(); cpu = 0.0; h = hashlib.sha256()
         for s in range(n):
             c0 = time.process_time(); b = composed_problems(f'composed_{tier}', s); cpu += time.process_time() - c0
             disagree += sum(c.get('independent_key_disagrees', 0) for m, c in b.stats.items() if m != 'scene')
             for p in b.problems:
+                h.update(json.dumps(p.to_record(), sort_keys=True, default=str).encode())
                 kept += 1; modes[p.mode] += 1; ind = p.checks.get('independent') or {}
                 if ind.get('applies'): agree += ind['agrees']; depth[ind['depth']] += 1
                 else: na += 1; why[(p.mode, ind.get('why', 'no reproduce items'))[1][:60]] += 1
-        rows[tier] = dict(kept=kept, agree=agree, disagree=disagree, na=na, depth=depth, why=why, modes=modes, cpu=cpu)
+        rows[tier] = dict(kept=kept, agree=agree, disagree=disagree, na=na, depth=depth, why=why, modes=modes, cpu=cpu, digest=h.hexdigest()[:16])
     print("FIGURE 2 MuJoCo key against the independent derivation (0.5 %), over problems that passed every other filter:")
     for tier, r in rows.items():
         checked = r['agree'] + r['disagree']
@@ -63,6 +64,8 @@ def problems(n:int):
           f"{r['kept']/n:.1f} per scene; modes {dict(r['modes'])}) = {rate/base:.2f}x the anchor families' {base:.1f}/s in this process "
           f"(goal >= 50: {'MET' if rate >= 50 else 'NOT MET'})")
     for tier in (1, 3): print(f"   (tier {tier}: {rows[tier]['kept']/rows[tier]['cpu']:.1f}/s)")
+    print("digest of every kept record, per tier (a speed change must leave it as it was; compare two commits with the same --scenes): "
+          + ', '.join(f"tier {t} {r['digest']}" for t, r in rows.items()))
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
