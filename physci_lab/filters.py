@@ -15,7 +15,7 @@ import mujoco
 from mujoco import rollout
 from .core import UserInputError
 from .dsl import Scene, Compiled, SceneError, SPRING_PARAMS
-from .sim import Trajectory, SimulationError, simulate, _collide, _scratch
+from .sim import Trajectory, SimulationError, simulate, _collide, _taken
 from .units import parse_quantity, ureg
 
 # %% auto #0
@@ -58,8 +58,7 @@ _FULL = mujoco.mjtState.mjSTATE_FULLPHYSICS
 
 def _start(c, d=None):
     "(MjData, full initial state) of a compiled scene (`d`: an MjData of a model of the same structure to reuse)."
-    if d is None: s = _scratch(c); d = s[0]; s[1] = None
-    c.reset(d)
+    d = _taken(c) if d is None else d; c.reset(d)
     x = np.empty(mujoco.mj_stateSize(c.model, _FULL)); mujoco.mj_getState(c.model, d, x, _FULL)
     return d, x
 
@@ -137,7 +136,7 @@ def run_batch(cs:list, # compiled scenes, typically one scene at many parameter 
             except (UserInputError, ValueError) as ex: out[i] = ex
         else: groups.setdefault((mujoco.mj_stateSize(m, _FULL), m.nu, m.nv, m.nsensordata, m.opt.timestep, m.opt.integrator), []).append(i)
     for (*_, dt, _), idx in groups.items():
-        N = int(round(float(duration)/dt)); s = _scratch(cs[idx[0]]); d = s[0]; s[1] = None   # one MjData serves models of one structure
+        N = int(round(float(duration)/dt)); d = _taken(cs[idx[0]])   # one MjData serves models of one structure
         X0 = np.stack([_start(cs[i], d)[1] for i in idx])
         with clock('mujoco_step'): st, sd = rollout.rollout([cs[i].model for i in idx], d, X0, nstep=N + 1)
         if _warnings(d):   # a warning cannot be told apart in one call: those scenes again, one by one
@@ -291,18 +290,12 @@ def printed_numbers(text:str # a description or question
         out.append(Printed(m[0], value, unit, half))
     return tuple(out)
 
-_NOT_A_UNIT = object()
 @lru_cache(maxsize=1024)
-def _read_unit(w:str):
-    "The pint unit the words `w` name (`_NOT_A_UNIT` where they name none), read once per wording."
-    try: q = parse_quantity(f'1 {w}')
-    except Exception: return _NOT_A_UNIT
-    return q.units if not q.dimensionless or q.units == ureg.degree else None
-
 def _unit_word(w:str):
-    "The unit `w` names, or None (a bare number, a dimensionless word, not a unit)."
-    u = _read_unit(w)
-    return None if u is _NOT_A_UNIT else u
+    "The pint unit the words `w` name, or None (not a unit, or a dimensionless one), read once per wording."
+    try: q = parse_quantity(f'1 {w}')
+    except Exception: return None
+    return q.units if not q.dimensionless or q.units == ureg.degree else None
 
 @lru_cache(maxsize=1024)
 def _factor(frm, unit:str):

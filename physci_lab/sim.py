@@ -81,6 +81,11 @@ def _scratch(c:Compiled) -> list:
     if len(pool) > _SCRATCH_LAYOUTS: del pool[next(iter(pool))]
     return s
 
+def _taken(c:Compiled) -> mujoco.MjData:
+    "The shared MjData of `c`'s layout, taken from any replay that held it (the caller resets it)."
+    s = _scratch(c); s[1] = None
+    return s[0]
+
 def simulate(scene:Scene|Compiled, # a scene, or a compiled scene (re-simulated without recompiling)
              *, duration:float|None=None # s; default: the scene's duration
             ) -> 'Trajectory':

@@ -116,12 +116,16 @@ def run_trial(model:str, # 'openai-compatible:NAME'
     write_results(out, st, kind, rows)
     return rows
 
+def _needs_llm(rows:list, by:dict)->bool:
+    "Whether any of `rows` needs the LLM judge (a rubric item, or one the grader cannot read, that was answered); `by`: the items by id."
+    return any(by[r['id']].route in ('rubric', 'llm') and r['answered'] for r in rows)
+
 def judge_rows(rows:list, bench, judge_model:str|None, upstream:str|None=None, prefix:str='/v1', out=None, kind:str='live', timeout_s:float=120,
                name:str='judge.json')->list: # the judge's recording in `out`
     "Each row with the bench judge's verdict: deterministic first; rubric and undecided items by `judge_model` (through a recording proxy when `out` is given)."
     from physci_lab.bench_judge import Judge, CORRECT
     by = {it.id: it for it in bench}
-    need_llm = any(by[r['id']].route in ('rubric', 'llm') and r['answered'] for r in rows)
+    need_llm = _needs_llm(rows, by)
     px = RecordingProxy(upstream, Path(out)/name, f'trial: the judge ({judge_model})', kind=kind, timeout_s=timeout_s + 60).start() if need_llm and out and upstream else None
     try:
         llm = get_llm(judge_model, base_url=px.url + prefix, api_key='not-needed', temperature=0, timeout_s=timeout_s) if px else None
@@ -194,10 +198,9 @@ def merge_trial(out, # the trial folder to put rows into (created if absent)
     todo = [r for _, r in new if 'outcome' not in r]
     if todo:
         ju, jp = _upstream(judge_base_url) if judge_base_url else (None, '/v1')
-        by = {it.id: it for it in bench}
-        if ju is None and any(by[r['id']].route in ('rubric', 'llm') and r['answered'] for r in todo):
+        if ju is None and _needs_llm(todo, {it.id: it for it in bench}):
             raise UserInputError(f'{len(todo)} rows need the LLM judge: give --judge-model and --judge-base-url')
-        jn = next(f'judge-{k}.json' if k else 'judge.json' for k in range(100) if not (out/(f'judge-{k}.json' if k else 'judge.json')).exists())
+        jn = next(n for n in ['judge.json'] + [f'judge-{k}.json' for k in range(1, 100)] if not (out/n).exists())
         judge_rows(todo, bench, judge_model, ju, jp, out if ju else None, kind, timeout_s=timeout_s, name=jn)
     rows = sorted(rows.values(), key=lambda r: (AGENTS.index(r['agent']) if r['agent'] in AGENTS else len(AGENTS), order.get(r['id'], len(order))))
     write_results(out, st, kind, rows)

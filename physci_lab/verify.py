@@ -322,7 +322,9 @@ def _plain(x)->str:
     if isinstance(x, (list, tuple)): return ' '.join(_plain(v) for v in x)
     return '' if x is None else str(x)
 
-def _step_plain(s:dict)->str: return _plain(jsonable(s.get('output'))) + ' ' + str(s.get('summary', ''))
+def _quotable(s:dict)->str:
+    "A step's text as a quote is looked for in it (normalised): its output as saved, and the strings of that output."
+    return _norm(_step_text(s) + ' ' + _plain(jsonable(s.get('output'))) + ' ' + str(s.get('summary', '')))
 
 def _quoted(quote:str, text:str)->bool:
     "Whether a normalised quote is in a normalised text; a quote elided with '...' or '…' counts when each of its parts is there."
@@ -355,9 +357,9 @@ def _grounding(self:GlobalEvaluator, answer:dict, steps:list)->Check:
             s = by_n.get(m.group(1).lower()) or by_n.get(m.group(1).lower().lstrip('s'))
             if s is None: bad.append(f'claim {i} cites step {m.group(1)}, which is not in the trace')
             elif not s.get('ok'): bad.append(f'claim {i} cites step {m.group(1)}, which failed verification')
-            elif quote and not _quoted(quote, _norm(_step_text(s) + ' ' + _step_plain(s))): bad.append(f'claim {i}: quote not found in step {m.group(1)}')
+            elif quote and not _quoted(quote, _quotable(s)): bad.append(f'claim {i}: quote not found in step {m.group(1)}')
         elif (key := sup if sup in refs else _anchored(sup, refs)) is not None:
-            if quote and not any(_quoted(quote, _norm((p.get('quote') or '') + ' ' + (p.get('title') or ''))) or _quoted(quote, _norm(_step_text(s) + ' ' + _step_plain(s)))
+            if quote and not any(_quoted(quote, _norm((p.get('quote') or '') + ' ' + (p.get('title') or ''))) or _quoted(quote, _quotable(s))
                                  for s, p in refs[key]):
                 bad.append(f'claim {i}: quote not found in {sup}')
         else: bad.append(f'claim {i} ({str(c.get("claim", ""))[:40]!r}) cites {sup or "nothing"}, not a step or a retrieved source')
