@@ -467,9 +467,14 @@ def _dissipated(t):
         E = _cached(tr, 'energy'); return float(E[0] - E[int(round(t/tr.dt))])
     return _with(f, lambda tr, tol: _energy_items(tr, 'mechanical_energy', t))
 def _ratio(a, b, q, t):
+    "`traj -> ratio` of `q` of `a` to `q` of `b` at `t`; no ratio (ValueError) where either is zero up to numerical noise (a body a steady puller drags has no acceleration: the ratio of two noises is no answer)."
     qa, qb = f'{a}.{q}@{_tq(t)}', f'{b}.{q}@{_tq(t)}'
-    ra, rb = reader(qa), reader(qb)
-    return _with(lambda tr: ra(tr)/rb(tr), lambda tr, tol: [item(tr, qa, 'numerator'), item(tr, qb, 'denominator')])
+    ra, rb = reader(qa), reader(qb); zero = ZERO.get(UNITS.get(q.removesuffix('_magnitude'), ''), 1e-4)
+    def f(tr):
+        x, y = ra(tr), rb(tr)
+        if min(abs(x), abs(y)) < zero: raise ValueError(f'{q}: zero up to noise')
+        return x/y
+    return _with(f, lambda tr, tol: [item(tr, qa, 'numerator'), item(tr, qb, 'denominator')])
 
 def _ratio_after(a, b, q):
     "The ratio of `q` of `a` to that of `b` just after the first collision."
