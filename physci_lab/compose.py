@@ -23,8 +23,8 @@ from .filters import sweepable
 
 # %% auto #0
 __all__ = ['KINDS', 'TIERS', 'MAX_DEPTH', 'MAX_WIDTH', 'DURATION', 'PROBLEM_FAMILIES', 'LONGEST', 'ComposeError',
-           'describe_composed', 'ComposedScene', 'validate', 'compose_scene', 'scene_graph', 'graph_classes', 'tier_of',
-           'hooks_for', 'composed_problems']
+           'describe_composed', 'ComposedScene', 'coupled_groups', 'validate', 'compose_scene', 'scene_graph',
+           'graph_classes', 'tier_of', 'hooks_for', 'composed_problems']
 
 # %% ../nbs/14b_compose.ipynb #13c2bdcf
 class ComposeError(UserInputError):
@@ -240,6 +240,24 @@ class ComposedScene(Scene):
     def describe(self, symbols:dict|None=None, hidden=()) -> Description: return describe_composed(self, symbols, hidden)
 
 # %% ../nbs/14b_compose.ipynb #f6985e83
+def coupled_groups(E) -> list:
+    "The moving entities of derived equations `E`, in groups that act on one another: through the mass matrix (a block on a movable wedge), a spring, or a string, gear or driver row. A string pulled with a known force joins nothing: each part on it feels that force whatever the others do."
+    n = len(E.f); root = list(range(n))
+    def find(i):
+        while root[i] != i: root[i] = root[root[i]]; i = root[i]
+        return i
+    def join(i, j): root[find(i)] = find(j)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if E.M[i, j] != 0 or E.K[i, j] != 0 or E.K[j, i] != 0: join(i, j)
+    for r in E.rows:
+        ks = list(r['J'])
+        for k in ks[1:]: join(ks[0], k)
+    out = {}
+    for eid, b in E.bodies.items():
+        if 'coord' in b: out.setdefault(find(b['coord']), []).append(eid)
+    return sorted(sorted(g) for g in out.values())
+
 def validate(sc:Scene) -> str|None:
     "Why a composed scene is not fit to simulate (None: it is): the derivation must model it, every string taut from the start through the question window, the system must move, a puller's speed must fix everything it pulls; then the compiled geometry must fit (strands vertical or along their slope, nothing overlapping)."
     try:
@@ -255,6 +273,7 @@ def validate(sc:Scene) -> str|None:
     if max([np.linalg.norm(mech._vec(b['V'], v)) for b in E.bodies.values()] + [0]) < 0.1: return 'the system barely moves'
     still = [eid for eid, b in E.bodies.items() if 'coord' in b and abs(v[b['coord']]) < 0.02]
     if still: return f'{still[0]} does not move'   # a part that stays put makes every question answerable without it
+    if len(groups := coupled_groups(E)) > 1: return f"its parts move independently ({' | '.join(', '.join(g) for g in groups)})"   # each part's questions are answerable without the others
     if any(r['kind'] == 'driver' for r in E.rows):
         C = pc.reg.C
         if np.linalg.matrix_rank(C) < len(E.f): return "a puller's speed does not fix the motion of everything"
