@@ -273,7 +273,8 @@ def validate(sc:Scene) -> str|None:
     if max([np.linalg.norm(mech._vec(b['V'], v)) for b in E.bodies.values()] + [0]) < 0.1: return 'the system barely moves'
     still = [eid for eid, b in E.bodies.items() if 'coord' in b and abs(v[b['coord']]) < 0.02]
     if still: return f'{still[0]} does not move'   # a part that stays put makes every question answerable without it
-    if len(groups := coupled_groups(E)) > 1: return f"its parts move independently ({' | '.join(', '.join(g) for g in groups)})"   # each part's questions are answerable without the others
+    if len(groups := coupled_groups(E)) > 1 and all(len(g) == 1 for g in groups):   # side-by-side one-body problems: each part's questions are answerable without the others
+        return f"its parts all move independently ({' | '.join(', '.join(g) for g in groups)})"
     if any(r['kind'] == 'driver' for r in E.rows):
         C = pc.reg.C
         if np.linalg.matrix_rank(C) < len(E.f): return "a puller's speed does not fix the motion of everything"
@@ -448,7 +449,7 @@ def hooks_for(sc:Scene) -> dict:
             if q == 'tension': out.append((f"the tension in {say(ctx, '{id}', sid)}", 'N', f'{sid}.tension@{t}', T)); break
         return [(w, u, q, e, sorted(inv[s] for s in e.free_symbols if s in inv)) for w, u, q, e in out if e.free_symbols & set(inv) and len(_printed(e)) <= LONGEST]
     def in_regime(sc2):
-        try: m2 = mech.Motion(mech.derive(sc2), sc2.duration)
+        try: m2 = mech.Motion(mech.derive(sc2), sc2.duration, step=0.01)   # events looked for 10 ms apart (one regime or not: when exactly does not matter here)
         except mech.NotModelled: return False
         return len(m2.pieces) == 1 and m2.slack is None and m2.pieces[0].reg.slide == base and way(m2) == way(mo)
     return {'gate': gate, 'closed_forms': closed_forms, 'in_regime': in_regime}
