@@ -467,14 +467,14 @@ def _dissipated(t):
         E = _cached(tr, 'energy'); return float(E[0] - E[int(round(t/tr.dt))])
     return _with(f, lambda tr, tol: _energy_items(tr, 'mechanical_energy', t))
 def _ratio(a, b, q, t):
-    "`traj -> ratio` of `q` of `a` to `q` of `b` at `t`; no ratio (ValueError) where either is zero up to numerical noise (a body a steady puller drags has no acceleration: the ratio of two noises is no answer)."
     qa, qb = f'{a}.{q}@{_tq(t)}', f'{b}.{q}@{_tq(t)}'
-    ra, rb = reader(qa), reader(qb); zero = ZERO.get(UNITS.get(q.removesuffix('_magnitude'), ''), 1e-4)
-    def f(tr):
-        x, y = ra(tr), rb(tr)
-        if min(abs(x), abs(y)) < zero: raise ValueError(f'{q}: zero up to noise')
-        return x/y
-    return _with(f, lambda tr, tol: [item(tr, qa, 'numerator'), item(tr, qb, 'denominator')])
+    ra, rb = reader(qa), reader(qb)
+    return _with(lambda tr: ra(tr)/rb(tr), lambda tr, tol: [item(tr, qa, 'numerator'), item(tr, qb, 'denominator')])
+
+def _nil(tr, ids, q, t) -> bool:
+    "Whether `q` of any of `ids` at `t` is zero up to numerical noise on the run `tr`: a ratio with it is no question (a body a steady puller drags has no acceleration; MuJoCo's 2.7e-6 over 5.6e-6 m/s² is no answer). The ratio itself stays a plain ratio, so that an ablated run that stops both bodies still shows a shortcut (a ratio of kinetic energies that is the ratio of the masses)."
+    zero = ZERO.get(UNITS.get(q.removesuffix('_magnitude'), ''), 1e-4)
+    return any(abs(_scalar(tr.query(f'{i}.{q}@{_tq(t)}')[0])) < zero for i in ids)
 
 def _ratio_after(a, b, q):
     "The ratio of `q` of `a` to that of `b` just after the first collision."
@@ -504,13 +504,13 @@ def comparison(ctx:Ctx) -> list:
         a, b = moving[:2]
         for q, what, pt in (('kinetic_energy', 'the kinetic energy', '{id}'), ('acceleration_magnitude', 'the magnitude of the acceleration', '{P}')):
             t = ctx.t(); f = _ratio(a, b, q, t)
-            if (v := _try(f, tr)) is None or not math.isfinite(v) or close(v, 1.0, ctx.tol): continue   # equal by symmetry: no question
+            if (v := _try(f, tr)) is None or not math.isfinite(v) or close(v, 1.0, ctx.tol) or _nil(tr, (a, b), q, t): continue   # equal by symmetry, or a ratio of noises: no question
             out.append(Candidate('comparison', f"What is the ratio of {what} of {R(a, pt)} to that of {R(b, pt)} {at_time(t)}?", '', v, f, subject=(a, b), t=t,
                                  verification={'method': f'ratio of two recorded values ({q})'}, retime=lambda t2, q=q, a=a, b=b: _ratio(a, b, q, t2)))
     strings = [s for s, x in ctx.c.strings.items() if not x.get('segments')]
     if len(strings) >= 2:   # two strings: the ratio of their tensions
         a, b = strings[:2]; t = ctx.t(); f = _ratio(a, b, 'tension', t)
-        if (v := _try(f, tr)) is not None and math.isfinite(v) and v > 0 and not close(v, 1.0, ctx.tol):
+        if (v := _try(f, tr)) is not None and math.isfinite(v) and v > 0 and not close(v, 1.0, ctx.tol) and not _nil(tr, (a, b), 'tension', t):
             out.append(Candidate('comparison', f"What is the ratio of the tension in {R(a)} to that in {R(b)} {at_time(t)}?", '', v, f,
                                  subject=(a, b), t=t, verification={'method': 'ratio of two recorded values (tension)'}, retime=lambda t2, a=a, b=b: _ratio(a, b, 'tension', t2)))
     return out
