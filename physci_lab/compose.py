@@ -22,9 +22,9 @@ from .problems import problems_for_scene, MODES, TOLERANCE, TEST_FRACTION, PER_S
 from .filters import sweepable
 
 # %% auto #0
-__all__ = ['KINDS', 'TIERS', 'MAX_DEPTH', 'MAX_WIDTH', 'DURATION', 'PROBLEM_FAMILIES', 'LONGEST', 'ComposeError',
-           'describe_composed', 'ComposedScene', 'coupled_groups', 'validate', 'compose_scene', 'scene_graph',
-           'graph_classes', 'tier_of', 'hooks_for', 'composed_problems']
+__all__ = ['KINDS', 'TIERS', 'MAX_DEPTH', 'MAX_WIDTH', 'DURATION', 'ILL', 'PROBLEM_FAMILIES', 'LONGEST', 'ComposeError',
+           'describe_composed', 'ComposedScene', 'coupled_groups', 'conditioning', 'validate', 'compose_scene',
+           'scene_graph', 'graph_classes', 'tier_of', 'hooks_for', 'composed_problems']
 
 # %% ../nbs/14b_compose.ipynb #13c2bdcf
 class ComposeError(UserInputError):
@@ -258,8 +258,26 @@ def coupled_groups(E) -> list:
         if 'coord' in b: out.setdefault(find(b['coord']), []).append(eid)
     return sorted(sorted(g) for g in out.values())
 
+ILL = TOLERANCE/5   # the problems' conditioning limit: rounding a printed input may move an answer by a fifth of its tolerance
+
+def conditioning(sc:Scene, E=None) -> dict:
+    "{entity id: the largest relative change of its starting acceleration when one printed input is rounded the other way (half a unit of its third significant figure)}, from the derivation; bodies that start without acceleration are left out."
+    E = mech.derive(sc) if E is None else E; n = len(E.f)
+    acc = lambda E: mech.choose_regime(E, np.zeros(n), E.v0.copy())[1]
+    a0 = acc(E)
+    coords = {eid: b['coord'] for eid, b in E.bodies.items() if 'coord' in b and abs(a0[b['coord']]) > 1e-6}
+    worst = dict.fromkeys(coords, 0.0)
+    for i, pn, v, unit, rng in sc.meaningful_params():
+        if not isinstance(v, float) or not v: continue
+        h = 0.5*10.0**(math.floor(math.log10(abs(v))) - 2)
+        for s in (1, -1):
+            try: a = acc(mech.derive(sc.with_params({f'{i}.{pn}': v + s*h})))
+            except (mech.NotModelled, SceneError, ValueError): continue
+            for eid, k in coords.items(): worst[eid] = max(worst[eid], abs(a[k] - a0[k])/abs(a0[k]))
+    return {eid: float(f'{x:.3g}') for eid, x in worst.items()}
+
 def validate(sc:Scene) -> str|None:
-    "Why a composed scene is not fit to simulate (None: it is): the derivation must model it, every string taut from the start through the question window, the system must move, a puller's speed must fix everything it pulls; then the compiled geometry must fit (strands vertical or along their slope, nothing overlapping)."
+    "Why a composed scene is not fit to simulate (None: it is): the derivation must model it, every string taut from the start through the question window, the system must move with its parts acting on each other, well conditioned, a puller's speed must fix everything it pulls; then the compiled geometry must fit (strands vertical or along their slope, nothing overlapping)."
     try:
         E = mech.derive(sc); mo = mech.Motion(E, sc.duration)
     except mech.NotModelled as ex: return f'not modelled: {ex}'
@@ -275,6 +293,8 @@ def validate(sc:Scene) -> str|None:
     if still: return f'{still[0]} does not move'   # a part that stays put makes every question answerable without it
     if len(groups := coupled_groups(E)) > 1 and all(len(g) == 1 for g in groups):   # side-by-side one-body problems: each part's questions are answerable without the others
         return f"its parts all move independently ({' | '.join(', '.join(g) for g in groups)})"
+    if (w := conditioning(sc, E)) and min(w.values()) > ILL:   # nearly balanced: every question about the motion would be dropped as ill-conditioned
+        return f'ill-conditioned: rounding a printed input moves every acceleration by {min(w.values()):.1%} or more'
     if any(r['kind'] == 'driver' for r in E.rows):
         C = pc.reg.C
         if np.linalg.matrix_rank(C) < len(E.f): return "a puller's speed does not fix the motion of everything"
