@@ -261,10 +261,11 @@ def coupled_groups(E) -> list:
 ILL = TOLERANCE/5   # the problems' conditioning limit: rounding a printed input may move an answer by a fifth of its tolerance
 
 def conditioning(sc:Scene, E=None) -> dict:
-    "{entity id: the largest relative change of its starting acceleration when one printed input is rounded the other way (half a unit of its third significant figure)}, from the derivation; bodies that start without acceleration are left out."
+    "{entity id: the largest relative change of its starting acceleration when one printed input is rounded the other way (half a unit of its third significant figure)}, from the derivation; bodies that start without acceleration are left out, and a scene whose start the regime test cannot settle gives {}."
     E = mech.derive(sc) if E is None else E; n = len(E.f)
     acc = lambda E: mech.choose_regime(E, np.zeros(n), E.v0.copy())[1]
-    a0 = acc(E)
+    try: a0 = acc(E)
+    except mech.NotModelled: return {}   # (a puller's start, stuck contacts sharing a load: no verdict here)
     coords = {eid: b['coord'] for eid, b in E.bodies.items() if 'coord' in b and abs(a0[b['coord']]) > 1e-6}
     worst = dict.fromkeys(coords, 0.0)
     for i, pn, v, unit, rng in sc.meaningful_params():
