@@ -241,21 +241,10 @@ class ComposedScene(Scene):
 
 # %% ../nbs/14b_compose.ipynb #f6985e83
 def coupled_groups(E) -> list:
-    "The moving entities of derived equations `E`, in groups that act on one another: through the mass matrix (a block on a movable wedge), a spring, or a string, gear or driver row. A string pulled with a known force joins nothing: each part on it feels that force whatever the others do."
-    n = len(E.f); root = list(range(n))
-    def find(i):
-        while root[i] != i: root[i] = root[root[i]]; i = root[i]
-        return i
-    def join(i, j): root[find(i)] = find(j)
-    for i in range(n):
-        for j in range(i + 1, n):
-            if E.M[i, j] != 0 or E.K[i, j] != 0 or E.K[j, i] != 0: join(i, j)
-    for r in E.rows:
-        ks = list(r['J'])
-        for k in ks[1:]: join(ks[0], k)
-    out = {}
+    "The moving entities of derived equations `E`, in groups that act on one another (`mechanics.coupling`: the mass matrix, a spring, a string, gear or driver row). A string pulled with a known force joins nothing: each part on it feels that force whatever the others do."
+    lab, out = mech.coupling(E, known=False), {}
     for eid, b in E.bodies.items():
-        if 'coord' in b: out.setdefault(find(b['coord']), []).append(eid)
+        if 'coord' in b: out.setdefault(lab[b['coord']], []).append(eid)
     return sorted(sorted(g) for g in out.values())
 
 ILL = TOLERANCE/5   # the problems' conditioning limit: rounding a printed input may move an answer by a fifth of its tolerance

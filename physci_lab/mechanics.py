@@ -13,8 +13,9 @@ import sympy as sp
 
 # %% auto #0
 __all__ = ['TOL', 'NotModelled', 'Dir', 'Equations', 'derive', 'Regime', 'Ambiguous', 'Indeterminate', 'choose_regime', 'Piece',
-           'Motion', 'value', 'query', 'first_rest', 'first_reach', 'depth', 'solve_symbolic', 'closed_forms',
-           'independent_answer', 'check_answer', 'check_record', 'reach', 'build_reach', 'travel', 'rise']
+           'Motion', 'value', 'query', 'first_rest', 'first_reach', 'coupling', 'depth', 'solve_symbolic',
+           'closed_forms', 'independent_answer', 'check_answer', 'check_record', 'reach', 'build_reach', 'travel',
+           'rise']
 
 # %% ../nbs/14_mechanics.ipynb #fb540d29
 class NotModelled(Exception):
@@ -644,8 +645,8 @@ def first_reach(self, eid:str, q:str, target:float) -> float:
 Motion.first_rest, Motion.first_reach = first_rest, first_reach
 
 # %% ../nbs/14_mechanics.ipynb #2d8abe09
-def depth(E:Equations, ids=None) -> int:
-    "Number of independent equations a solution needs: one Newton equation per coordinate and one per constraint (string piece, gear, driver), counted over the part of the system coupled to `ids` (entities, strings, springs; default: all)."
+def coupling(E:Equations, known:bool=True) -> list:
+    "A label for each coordinate of `E`, shared by the coordinates that act on it: through the mass matrix or a spring, as coordinates of one body, or in one string, gear or driver row; with `known`, also through a string pulled with a known force (it carries that force to all it holds, but the force does not depend on how they move)."
     n = len(E.coords); parent = list(range(n))
     def find(i):
         while parent[i] != i: parent[i] = parent[parent[i]]; i = parent[i]
@@ -657,8 +658,13 @@ def depth(E:Equations, ids=None) -> int:
     for i in range(n):
         for j in range(n):
             if i != j and ((M is not None and (abs(M[i, j]) > 0 or abs(E.K[i, j]) > 0)) or (M is None and (E.M[i, j] != 0 or E.K[i, j] != 0))): join([i, j])
-    for r in E.rows + E.known: join(r['J'])
+    for r in E.rows + (E.known if known else []): join(r['J'])
     for b in E.bodies.values(): join(list(b['V']) + list(b['W']))
+    return [find(i) for i in range(n)]
+
+def depth(E:Equations, ids=None) -> int:
+    "Number of independent equations a solution needs: one Newton equation per coordinate and one per constraint (string piece, gear, driver), counted over the part of the system coupled to `ids` (entities, strings, springs; default: all)."
+    n = len(E.coords); lab = coupling(E); find = lab.__getitem__
     sc = E.scene
     def coords_of(x):
         if x in E.bodies: return list(E.bodies[x]['V']) + list(E.bodies[x]['W'])
