@@ -16,9 +16,9 @@ from .core import UserInputError
 from .dsl import Scene, SceneError, _fmt, _axes, _at_rest, _limits
 from .entities import REST
 from .strings import _wheel_sentence, _end, _string_name, _via as _string_via
-from .words import Words, Description
+from .words import Words, Description, qty
 from . import mechanics as mech
-from .problems import problems_for_scene, MODES, TOLERANCE, TEST_FRACTION, PER_SCENE, sym, _names, say, _printed
+from .problems import problems_for_scene, MODES, TOLERANCE, TEST_FRACTION, PER_SCENE, sym, _names, say, _printed, _half_printed
 from .filters import sweepable
 
 # %% auto #0
@@ -250,16 +250,16 @@ def coupled_groups(E) -> list:
 ILL = TOLERANCE/5   # the problems' conditioning limit: rounding a printed input may move an answer by a fifth of its tolerance
 
 def conditioning(sc:Scene, E=None) -> dict:
-    "{entity id: the largest relative change of its starting acceleration when one printed input is rounded the other way (half a unit of its third significant figure)}, from the derivation; bodies that start without acceleration are left out, and a scene whose start the regime test cannot settle gives {}."
+    "{entity id: the largest relative change of its starting acceleration when one printed input is rounded the other way (half a unit of its last digit as the text prints it)}, from the derivation; bodies that start without acceleration are left out, and a scene whose start the regime test cannot settle gives {}."
     E = mech.derive(sc) if E is None else E; n = len(E.f)
-    acc = lambda E: mech.choose_regime(E, np.zeros(n), E.v0.copy())[1]
+    acc = lambda eqs: mech.choose_regime(eqs, np.zeros(n), eqs.v0.copy())[1]
     try: a0 = acc(E)
     except mech.NotModelled: return {}   # (a puller's start, stuck contacts sharing a load: no verdict here)
     coords = {eid: b['coord'] for eid, b in E.bodies.items() if 'coord' in b and abs(a0[b['coord']]) > 1e-6}
     worst = dict.fromkeys(coords, 0.0)
     for i, pn, v, unit, rng in sc.meaningful_params():
         if not isinstance(v, float) or not v: continue
-        h = 0.5*10.0**(math.floor(math.log10(abs(v))) - 2)
+        h = _half_printed(qty(v, unit, customary=False))
         for s in (1, -1):
             try: a = acc(mech.derive(sc.with_params({f'{i}.{pn}': v + s*h})))
             except (mech.NotModelled, SceneError, ValueError): continue
