@@ -10,7 +10,11 @@
 4. Kept problems per CPU-second on one core on tier-2 composed scenes with every filter on (default per-scene cap),
    against the four anchor families run in the same process.
 
-Run: taskset -c 0 .venv/bin/python benchmarks/bench_compose.py [--graphs 10000] [--scenes 30] [--core 0]
+With --scan-agreement N: composed reverse questions' root scans read the observation off the solved equations of motion
+(hook `observe`); this runs seeds 0..N-1 of each tier both ways (the hook removed: one twin simulation per scanned
+value, as a family's scene is scanned) and prints the scenes whose kept problems differ, and the CPU time of each way.
+
+Run: taskset -c 0 .venv/bin/python benchmarks/bench_compose.py [--graphs 10000] [--scenes 30] [--core 0] [--scan-agreement 100]
 One process, BLAS/OpenMP threads limited to one; CPU time (time.process_time) so other load on a shared machine does not count.
 """
 import os
@@ -67,6 +71,29 @@ def problems(n:int):
     print("digest of every kept record, per tier (a speed change must leave it as it was; compare two commits with the same --scenes): "
           + ', '.join(f"tier {t} {r['digest']}" for t, r in rows.items()))
 
+def scan_agreement(n:int):
+    from physci_lab.compose import compose_scene, hooks_for, tier_of
+    from physci_lab.problems import problems_for_scene
+    print(f"\nROOT SCANS on the derivation against simulated scans, seeds 0..{n-1} per tier (same scene, same filters; only the scan's evaluator differs)")
+    for tier in (1, 2, 3):
+        same, cpu, differ = 0, {'derivation': 0.0, 'simulation': 0.0}, []
+        for s in range(n):
+            got = {}
+            for way in ('derivation', 'simulation'):
+                sc = compose_scene(s, tier); h = hooks_for(sc)
+                if way == 'simulation': h.pop('observe')
+                c0 = time.process_time()
+                b = problems_for_scene(f'composed_{tier}', s, difficulty=tier, scene=sc, hooks=h)
+                cpu[way] += time.process_time() - c0
+                got[way] = [(p.mode, p.question, p.answer) for p in b.problems]
+            if got['derivation'] == got['simulation']: same += 1; continue
+            differ.append(s)
+            for way, other in (('simulation', 'derivation'), ('derivation', 'simulation')):
+                for p in got[way]:
+                    if p not in got[other]: print(f"   tier {tier} seed {s}, only with {way} scans: {p[0]} | {p[1].splitlines()[-1]} | {p[2]}")
+        print(f"   tier {tier}: {same}/{n} scenes keep the same problems; differ: {differ}; CPU {cpu['simulation']:.1f} s simulated, "
+              f"{cpu['derivation']:.1f} s solved ({cpu['simulation']/max(cpu['derivation'], 1e-9):.2f}x)")
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--graphs', type=int, default=10000, help='composed scenes per tier for figure 1 (default 10000)')
@@ -74,9 +101,11 @@ def main():
     ap.add_argument('--core', type=int, default=None, help='pin to this core')
     ap.add_argument('--skip-graphs', action='store_true', help='figures 2-4 only')
     ap.add_argument('--skip-problems', action='store_true', help='figure 1 only')
+    ap.add_argument('--scan-agreement', type=int, default=0, metavar='N', help='also compare root scans on the derivation with simulated ones over N seeds per tier')
     a = ap.parse_args()
     if a.core is not None and hasattr(os, 'sched_setaffinity'): os.sched_setaffinity(0, {a.core})
     if not a.skip_problems: problems(a.scenes)
     if not a.skip_graphs: graphs(a.graphs)
+    if a.scan_agreement: scan_agreement(a.scan_agreement)
 
 if __name__ == '__main__': main()

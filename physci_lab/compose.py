@@ -273,6 +273,7 @@ def validate(sc:Scene) -> str|None:
     except mech.NotModelled as ex: return f'not modelled: {ex}'
     window = 0.6*sc.duration + 0.1   # the questions' window, and a little more
     if mo.slack is not None and mo.slack < window: return f'a string goes slack at t = {mo.slack:.3g} s'
+    if mo.lifted is not None and mo.lifted < window: return f'a block leaves the face of the wedge at t = {mo.lifted:.3g} s'
     if mo.events and mo.events[0][0] < window: return f'friction changes regime at t = {mo.events[0][0]:.3g} s ({mo.events[0][1]})'
     for t in (0.0, 0.3):
         q, v, a, lam, pc = mo.state(t)
@@ -436,7 +437,7 @@ def tier_of(family:str) -> int:
     return int(family[-1])
 
 def hooks_for(sc:Scene) -> dict:
-    "What a composed scene brings to `problems_for_scene`: closed forms from the derivation, the regime they hold in (friction, and which way each body moves), and the second key as a gate."
+    "What a composed scene brings to `problems_for_scene`: closed forms from the derivation, the regime they hold in (friction, and which way each body moves), the second key as a gate, and the solved observation for reverse questions' root scans."
     E = mech.derive(sc); mo = mech.Motion(E, sc.duration)
     base = mo.pieces[0].reg.slide
     way = lambda m: tuple(np.sign(np.where(np.abs(a := m.state(0.0)[2]) > 1e-6, a, 0.0)))   # which way each body starts to move
@@ -461,8 +462,26 @@ def hooks_for(sc:Scene) -> dict:
     def in_regime(sc2):
         try: m2 = mech.Motion(mech.derive(sc2), sc2.duration, step=0.01)   # events looked for 10 ms apart (one regime or not: when exactly does not matter here)
         except mech.NotModelled: return False
-        return len(m2.pieces) == 1 and m2.slack is None and m2.pieces[0].reg.slide == base and way(m2) == way(mo)
-    return {'gate': gate, 'closed_forms': closed_forms, 'in_regime': in_regime}
+        return len(m2.pieces) == 1 and m2.valid_until >= m2.duration and m2.pieces[0].reg.slide == base and way(m2) == way(mo)
+    solved = {}   # (parameter key, value) -> (duration, Motion or None): one solve per value, shared by a scene's scans
+    def observe(key, query, T, y0, eps):
+        "For a reverse question's root scan: `xs ->` the derivation's answer to `query` (an observation) with parameter `key` at each x (None where the motion changes regime before the observation: a string goes slack, a block leaves its face; NaN where the derivation cannot answer otherwise); None where it does not give the observed `y0` within `eps` at the scene's own values."
+        def at(x):
+            hit = solved.get((key, x))
+            if hit is None or hit[0] < T:
+                try: hit = (T, mech.Motion(mech.derive(sc.with_params({key: x})), T))
+                except (mech.NotModelled, UserInputError, ValueError, ArithmeticError): hit = (math.inf, None)   # a value the scene cannot take, or friction the derivation cannot resolve (a stuck block's forces)
+                solved[(key, x)] = hit
+            m2 = hit[1]
+            if m2 is None: return math.nan
+            try: return m2.query(query)
+            except mech.NotModelled: return None if m2.valid_until < T else math.nan   # the motion changed regime before the observation (`Motion.ends`)
+            except (KeyError, IndexError, ArithmeticError): return math.nan
+        try: y = mo.query(query)
+        except (mech.NotModelled, KeyError, IndexError): return None
+        if not abs(y - y0) <= eps: return None
+        return lambda xs: [at(x) for x in xs]
+    return {'gate': gate, 'closed_forms': closed_forms, 'in_regime': in_regime, 'observe': observe}
 
 # %% ../nbs/14b_compose.ipynb #b16f36b3
 def composed_problems(family:str, # 'composed_1', 'composed_2' or 'composed_3' (the tier)

@@ -476,7 +476,7 @@ def _scale(lo, hi, x0, signed):
 
 TIGHT = 0.1   # a rival's bracket is narrowed to this width on the scan's scale (10 % on a log scale) to place a bound
 
-def root_scan(values, # xs -> observation at each x (NaN where a run cannot give it); called with batches of xs
+def root_scan(values, # xs -> observation at each x (NaN where a run cannot give it, None where the motion changes regime before it); called with batches of xs
               lo:float, hi:float, # the admissible range of the parameter (open ends are nudged inside)
               x0:float, # the true value (the answer)
               y0:float, # the printed observation
@@ -495,12 +495,14 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
         ua, ub = max(ua, u0 - span[0]), min(ub, u0 + span[1]); a, b = x_of(ua), x_of(ub)
         n0 = max(n0, int(math.ceil((ub - ua)/(step or 1.0))) + 1)
     res = rtol/4
-    g, smooth, parent = {}, set(), {}
+    g, smooth, parent, regime = {}, set(), {}, set()
     def ev(us):
         us = [u for u in us if u not in g]
         if not us: return
         ys = values([x_of(u) for u in us])
-        for u, y in zip(us, ys): g[u] = float(y) - y0 if y is not None and math.isfinite(y) else math.nan
+        for u, y in zip(us, ys):
+            g[u] = float(y) - y0 if y is not None and math.isfinite(y) else math.nan
+            if y is None: regime.add(u)
         for m in us:   # an interval whose midpoint lies between its ends is monotone as far as can be seen: no turn hides in its halves
             if (pq := parent.get(m)) is None: continue
             ga, gb, gm = g[pq[0]], g[pq[1]], g[m]
@@ -525,7 +527,7 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
                 if w > res: work.append((p + q)/2); parent[(p + q)/2] = (p, q)
                 elif not near((p + q)/2): rivals.append((p, q, False))
             elif (p, q) not in smooth and w > res: work.append((p + q)/2); parent[(p + q)/2] = (p, q)   # not yet seen to be smooth
-        rivals += [(p, q, False) for p, q in _gap_roots(us, gs) if not near((p + q)/2)]   # a sign change across runs that could not answer
+        rivals += [(p, q, False) for p, q in _gap_roots(us, gs, regime) if not near((p + q)/2)]   # a sign change across runs that could not answer, or a change of regime
         lr = max(((p, q, t) for p, q, t in rivals if q <= u0), default=None, key=lambda r: r[1])
         rr = min(((p, q, t) for p, q, t in rivals if p >= u0), default=None, key=lambda r: r[0])
         left, right = (lr[1] if lr else -math.inf), (rr[0] if rr else math.inf)
@@ -547,14 +549,15 @@ def root_scan(values, # xs -> observation at each x (NaN where a run cannot give
             'left': _sig(lx), 'right': _sig(rx), 'unique': not rivals and open_ == 0 and not any(cut), 'slope': slope,
             'span': None if span is None else [_sig(a), _sig(b)]}
 
-def _gap_roots(us, gs):
-    "Stretches of runs that could not answer (rejected, or cut before the observation), between finite values of opposite sign: a root may lie inside."
+def _gap_roots(us, gs, regime=()):
+    "Stretches of runs that could not answer (rejected, or cut before the observation), between finite values of opposite sign: a root may lie inside. A stretch holding a value in `regime` (the motion changes regime there: a string goes slack, a block leaves its face, and the observation is unknown) may hide one wherever it lies: from the last value that answered to the next, or to the end of the scan."
     out, i = [], 0
     while i < len(us):
         if math.isfinite(gs[i]): i += 1; continue
         j = i
         while j < len(us) and not math.isfinite(gs[j]): j += 1
-        if 0 < i and j < len(us) and gs[i - 1]*gs[j] < 0: out.append((us[i - 1], us[j]))
+        if any(u in regime for u in us[i:j]): out.append((us[max(i - 1, 0)], us[min(j, len(us) - 1)]))
+        elif 0 < i and j < len(us) and gs[i - 1]*gs[j] < 0: out.append((us[i - 1], us[j]))
         i = j
     return out
 

@@ -139,9 +139,14 @@ class MovableWedge(EntityType):
             bad = np.nonzero((x < lo) | (x > hi))[0]
             return (bad[0], f"{eid} reaches the end of the face of {wid}") if len(bad) else None
         ctx.checks.append(off_face)
+        def lifts(tr, eid=block.id, wid=e.id, n=f['n'], g=ctx.g):   # the face may move away faster than the block can fall after it: it would have to pull
+            a = np.gradient(tr.sensor(eid, 'framelinvel'), tr.dt, axis=0)
+            bad = np.nonzero(a @ n + g*n[2] < -1e-3*g)[0]   # the face's push per kg of the block, along the face's normal
+            return (bad[0], f"{eid} leaves the face of {wid}") if len(bad) else None
+        ctx.checks.append(lifts)
     def describe(self, e, sc, w):
         wedge = cap(w.mention(e.id, lambda: 'of ' + w.p(f'{e.id}.mass', 'mass')))
-        return (f"{wedge} rests on {w.ref(e['on'])}, free to slide on it without friction; its sloping face, inclined at "
+        return (f"{wedge} rests on {w.ref(e['on'])}, free to slide on it without friction; its sloping face, frictionless and inclined at "
                 f"{w.p(f'{e.id}.angle', 'angle', article=True, bare=True)} to the horizontal, rises to the right to a vertical back.")
     def state(self, e, sc, w): return REST
 

@@ -121,7 +121,8 @@ def derive(sc, symbol=None) -> Equations:
                     i = new(eid, 'slide'); info.update(V=_add(lo['V'], {i: u}), axis=u, coord=i, surface=o, theta=lo.get('theta'), base=lo.get('base'), rel=True)
                 elif st == 'movable_wedge':
                     w = body(o); th = P(o, 'angle'); u = frames.setdefault((o, 'face'), Dir((A.cos(th), 0, A.sin(th))))
-                    i = new(eid, 'slide'); info.update(V=_add(w['V'], {i: u}), axis=u, coord=i, surface=o, theta=th, rel=True)
+                    i = new(eid, 'slide'); info.update(V=_add(w['V'], {i: u}), axis=u, coord=i, surface=o, theta=th, rel=True,
+                                                       lift=Dir((-A.sin(th), 0, A.cos(th))))   # the face's outward normal: a face that moves can leave the block behind
                 elif st == 'movable_pulley':
                     info.update(V=dict(body(o)['V']), axis=(0, 0, 1))
                 else: raise NotModelled(f'{eid}: a block on a {st}')
@@ -437,24 +438,48 @@ class Motion:
         q, v = np.zeros(n), E.v0.copy()
         drivers = [r for r in E.rows if r['kind'] == 'driver']
         if drivers: v = self._start_velocities(v)
-        self.pieces, self.slack, self.events = [], None, []
+        self.pieces, self.slack, self.lifted, self.events = [], None, None, []
+        self._lift = self._pressed(E)
         t = 0.0
         for _ in range(64):
             reg, a, lam = choose_regime(E, q, v)
             strings = [j for j, r in enumerate(E.rows) if r['kind'] == 'string']
             if any(lam[j] < -1e-9*max(1.0, abs(lam).max()) for j in strings):
                 self.slack = t; break
+            if any(a @ c + c0 < -1e-9*max(1.0, abs(c0)) for _, c, c0 in self._lift):
+                self.lifted = t; break
             pc = _piece(E, t, q, v, reg); self.pieces.append(pc)
             te, why = self._next_event(pc, t, step)
             if te is None or te >= self.duration: pc.t1 = self.duration; break
             pc.t1 = te; self.events.append((te, why))
             if why.startswith('slack'): self.slack = te; break
+            if why.startswith('lifts'): self.lifted = te; break
             qq, vv, _ = pc.state([te]); q, v = qq[0], vv[0]
             for j, s in enumerate(reg.slide):   # the contact that stopped is at rest exactly
                 if s and why == f"stops:{E.friction[j]['entity']}": v[E.friction[j]['i']] = 0.0
             t = te
         else: raise NotModelled('too many friction events')
-        self.valid_until = self.slack if self.slack is not None else self.duration
+        ends = [x for x in (self.slack, self.lifted) if x is not None]
+        self.valid_until = min(ends) if ends else self.duration
+
+    @property
+    def ends(self) -> str:
+        "What ends the modelled motion before `duration` ('' where nothing does)."
+        return 'a string goes slack' if self.slack is not None else 'a block leaves the face it rests on' if self.lifted is not None else ''
+
+    @staticmethod
+    def _pressed(E):
+        "[(entity, c, c0)] for each block on a face that moves (a movable wedge): the face's push on the block and what rests on it, along the face's normal, is `a @ c + c0` (N) at coordinate accelerations `a`; where it would have to pull, the block leaves the face."
+        out = []
+        for eid, b in E.bodies.items():
+            if b.get('lift') is None: continue
+            nrm = np.array(b['lift'], float); c = np.zeros(len(E.f)); c0 = 0.0
+            for x in _subtree(E, eid):
+                bx = E.bodies[x]; m = float(bx['mass'])
+                for i, u in bx['V'].items(): c[i] += m*float(np.dot(np.array(u, float), nrm))
+                c0 += m*float(E.scene.gravity)*nrm[2]
+            out.append((eid, c, c0))
+        return out
 
     def _start_velocities(self, v):
         "Drivers move the string ends at their rate from t = 0: the other velocities are the least-kinetic-energy ones the strings allow."
@@ -490,6 +515,9 @@ class Motion:
             col = pc.reg.names.index(r['name'])
             k = np.nonzero(lam[1:, col] < -1e-9)[0]
             if len(k): cands.append((k[0] + 1, f"slack:{r['name']}", lambda qq, vv, aa, col=col, pc=pc: self._mult(pc, qq[None], aa[None])[0, col]))
+        for eid, c, c0 in self._lift:   # a block the face would have to pull: it leaves the face
+            k = np.nonzero(a[1:] @ c + c0 < -1e-9*max(1.0, abs(c0)))[0]
+            if len(k): cands.append((k[0] + 1, f"lifts:{eid}", lambda qq, vv, aa, c=c, c0=c0: float(aa @ c + c0)))
         if not cands: return None, None
         k, why, fn = min(cands, key=lambda x: x[0])
         lo, hi = ts[k - 1], ts[k]
@@ -504,7 +532,7 @@ class Motion:
         return hi, why
 
     def piece_at(self, t):
-        if not self.pieces: raise NotModelled('a string is slack from the start: nothing here is modelled')
+        if not self.pieces: raise NotModelled(f'{self.ends} from the start: nothing here is modelled')
         for pc in self.pieces:
             if t <= pc.t1 + 1e-12: return pc
         return self.pieces[-1]
@@ -533,7 +561,7 @@ def _subtree(E, eid):
 def value(self, id, q, t):
     "A quantity of an entity, string or spring at time t (s), in the units `sim.UNITS` gives."
     E = self.E; sc = E.scene
-    if t > self.valid_until + 1e-9: raise NotModelled(f'{id}.{q}@{t}: after a string goes slack')
+    if t > self.valid_until + 1e-9: raise NotModelled(f'{id}.{q}@{t}: after {self.ends}')
     qv, v, a, lam, pc = self.state(t)
     if id in sc.strings:
         for r in E.rows:
@@ -724,7 +752,7 @@ def closed_forms(sc, symbol, duration:float|None=None) -> dict|None:
     En = derive(sc)
     if En.springs or any(r['kind'] == 'driver' for r in En.rows): return None
     mo = Motion(En, duration or sc.duration)
-    if len(mo.pieces) != 1 or mo.slack is not None: return None
+    if len(mo.pieces) != 1 or mo.valid_until < mo.duration: return None
     slide = mo.pieces[0].reg.slide
     key = (_structure(sc), slide, tuple((k, symbol(k)) for k in sorted(En.params)))
     if key not in _SOLVED:
@@ -788,7 +816,7 @@ def check_record(record:dict, rtol:float=0.005) -> dict:
 def reach(sc, T:float) -> dict:
     "{entity id: (lowest, highest)}: the range of each body's own coordinate (m, or rad for a wheel) over [0, T] s of the solved motion."
     E = derive(sc); mo = Motion(E, T, step=0.01)
-    if not mo.pieces: raise NotModelled('a string is slack from the start')
+    if not mo.pieces: raise NotModelled(f'{mo.ends} from the start')
     ts = np.linspace(0, mo.valid_until, 41)
     Q = np.vstack([pc.state(ts[(ts >= pc.t0 - 1e-12) & (ts <= pc.t1 + 1e-12)])[0] for pc in mo.pieces])
     return {eid: (float(Q[:, b['coord']].min()), float(Q[:, b['coord']].max())) for eid, b in E.bodies.items() if 'coord' in b}

@@ -29,11 +29,11 @@ from .rewards import gold_of
 # %% auto #0
 __all__ = ['MODES', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'PER_SCENE', 'RECORD_FIELDS', 'PRETTY',
            'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'POINT', 'UP', 'AFTER',
-           'AFTER_NUMERIC', 'OSCILLATORS', 'DROP_REASONS', 'SCANS', 'ProblemError', 'scene_id', 'split_of', 'Problem',
-           'ProblemBatch', 'pretty', 'with_unit', 'at_time', 'Candidate', 'reader', 'item', 'derive_answer',
-           'check_reproduce', 'Ctx', 'window', 'scene_times', 'say', 'numeric', 'component', 'first_rest',
-           'interior_max', 'event', 'after_event', 'comparison', 'param_symbols', 'text_name', 'sym', 'in_regime',
-           'parameter_draws', 'verify_symbolic', 'symbolic', 'define', 'hide', 'reverse', 'self_grade',
+           'AFTER_NUMERIC', 'REGIME_CHANGES', 'OSCILLATORS', 'DROP_REASONS', 'SCANS', 'ProblemError', 'scene_id',
+           'split_of', 'Problem', 'ProblemBatch', 'pretty', 'with_unit', 'at_time', 'Candidate', 'reader', 'item',
+           'derive_answer', 'check_reproduce', 'Ctx', 'window', 'scene_times', 'say', 'numeric', 'component',
+           'first_rest', 'interior_max', 'event', 'after_event', 'comparison', 'param_symbols', 'text_name', 'sym',
+           'in_regime', 'parameter_draws', 'verify_symbolic', 'symbolic', 'define', 'hide', 'reverse', 'self_grade',
            'problems_for_scene', 'summarize']
 
 # %% ../nbs/20_problems.ipynb #d3b12899
@@ -91,7 +91,7 @@ class ProblemBatch:
     "The problems of one scene, with counts per mode (generated, kept, dropped by reason) and seconds per activity."
     problems: list
     stats: dict      # mode -> Counter; 'scene' -> Counter
-    timings: dict    # 'mujoco_step', 'python_step', 'compile', 'record', 'python', 'total' (seconds)
+    timings: dict    # 'mujoco_step', 'python_step', 'compile', 'record', 'derive', 'python', 'total' (seconds)
 
 # %% ../nbs/20_problems.ipynb #b195d358
 PRETTY = UNIT_TEXT
@@ -815,10 +815,19 @@ def _first_reach(id, y0):
         return float(tr.t[i] + tr.dt*a/(a - b))
     return _with(f, lambda tr, tol: [item(tr, f'{id}.speed@{_tq(f(tr))}', 'time')])
 
+REGIME_CHANGES = ('goes slack', 'leaves the face')   # runs cut where the motion changes regime (`strings`, `machines`): the observation after the cut is unknown, not absent
+
+def _scanned(tr, f):
+    "`f` on a scanned run: NaN where the run cannot answer, None where it was cut by a change of regime before it could (a root may hide there: `filters.root_scan`)."
+    y = Variant('scan', 'scan', '', None, tr).measure(f)
+    if not math.isfinite(y) and tr is not None and any(w in (tr.truncation or '') for w in REGIME_CHANGES): return None
+    return y
+
 def _scan(ctx, key, o, y0):
-    "Root scan of hidden parameter `key` against observation `o` = `y0`: one twin run per value, batched, cached per value for the scene."
+    "Root scan of hidden parameter `key` against observation `o` = `y0`: one twin run per value, batched, cached per value for the scene; where the scene brings its own derivation (hook `observe`: composed scenes), the observation solved at each value instead (`by` says which)."
     lo, hi = admissible_range(ctx.sc, key); x0 = _value_of(ctx.sc, key)
     T = ctx.W if o.t is None else min(ctx.W, round(o.t + 0.01, 6))
+    eps = max(_half_printed(qty(y0, o.unit, customary=False)), 3e-3*abs(y0))
     cache = ctx.__dict__.setdefault('_scan_runs', {})
     def values(xs):
         built = []
@@ -829,13 +838,19 @@ def _scan(ctx, key, o, y0):
             except (UserInputError, ValueError, StopIteration): cache[(key, x)] = (math.inf, None)   # a value the simulator cannot model
         for (x, _), tr in zip(built, run_batch([c for _, c in built], T, ctx.clock, after_event=2*AFTER if o.t is None else None)):
             cache[(key, x)] = (T, None if isinstance(tr, Exception) else tr)
-        return [Variant('scan', 'scan', key, x, cache[(key, x)][1]).measure(o.f) for x in xs]
-    eps = max(_half_printed(qty(y0, o.unit, customary=False)), 3e-3*abs(y0))
+        return [_scanned(cache[(key, x)][1], o.f) for x in xs]
+    by = 'simulation'
+    if 'observe' in ctx.hooks:   # a scene with a derivation of its own (composed): the observation at each value solved, not simulated, where the derivation gives the observed value at the true one
+        with ctx.clock('derive'): solved = ctx.hooks['observe'](key, o.query, T, y0, eps)
+        if solved is not None:
+            by = 'derivation'
+            def values(xs, solved=solved):
+                with ctx.clock('derive'): return solved(xs)
     span = step = None
     if _oscillates(ctx.sc):   # rivals wherever the phase has wrapped: scan a factor 1.6-4 each way (drawn), finely enough for the half-periods seen
         span = tuple(math.log(ctx.rng.uniform(1.6, 4.0)) for _ in range(2))
         step = min(0.3, 0.385/(_reversals(ctx.tr, ctx.W if o.t is None else o.t) + 0.5))
-    return root_scan(values, lo, hi, x0, y0, eps, ctx.tol, signed=lo < 0, span=span, step=step)
+    return {**root_scan(values, lo, hi, x0, y0, eps, ctx.tol, signed=lo < 0, span=span, step=step), 'by': by}
 
 OSCILLATORS = ('pendulum', 'rod_pendulum', 'planet', 'charge')   # entity types that swing, orbit or gyrate (springs oscillate too)
 
@@ -891,6 +906,7 @@ def _examine_reverse(ctx, cd, observations, T, unit, path) -> dict:
     cd.ask = _reverse_ask(o, T, unit, y0, bound)
     cd.reproduce = [{'param': path, 'value': x0, 'unit': unit, 'role': 'parameter'}, {**item(ctx.tr, o.query, 'check'), 'value': y0}]
     cd.given = [g for g in ctx.given if g[0] != key] + [('observation', y0, o.unit)]
+    if r.get('by') == 'derivation': cd.verification['method'] = 'hidden parameter: every root of observation(x) = observed over its admissible range, bracketed on the solved equations of motion (which give the observed value at the true one)'
     cd.verification.update(observation_query=o.query, observation=y0, identifiable=bool(ok),
                            how='one root over the admissible range' if r['unique'] else (f'one root between the stated bounds {bound}' if ok else
                                'not scanned: ill-conditioned or incomplete' if not r['scanned'] else
