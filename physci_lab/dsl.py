@@ -112,6 +112,10 @@ class Scene:
                 if p.kind == 'ref' and e.get(pn) is not None and e[pn] not in ents:
                     raise SceneError(f"entities.{e.id}.{pn}: unknown entity {e[pn]!r}")
             e.kind.validate(e, sc)
+        for sid, s in springs.items():   # a spring from a fixed support to a block that hangs on a string: where it starts, and how stretched, is stated nowhere
+            for i, (x, y) in enumerate((s['between'], s['between'][::-1])):
+                if ents[x].type in ('wall', 'ceiling') and ents[y].type == 'mass' and ents[y].get('on') is None and any(y in st['path'] for st in strings.values()):
+                    raise SceneError(f"springs.{sid}.between: block {y} hangs on a string, so it cannot also hang from a spring to the {ents[x].type} (tie the spring to a block on a surface)")
         return sc
 
     def to_dict(self) -> dict:
