@@ -218,6 +218,8 @@ def describe_composed(sc, symbols:dict|None=None, # parameter key -> symbol, as 
         elif e.type == 'mass' and e.get('on') and E[e['on']].type != 'movable_pulley': parts.append(_surface_block(sc, w, e))
     for sid, s in sc.strings.items():
         p = s['path']; first, last, mid = p[0], p[-1], p[1:-1]; name = _string_name(w, sid)
+        if len(p) == 2 and E[first].type == 'mass' and first in w.met and E[last].type == 'puller':   # a string hanging from a block, its free end pulled
+            parts.append(f"{name} hangs from {w.ref(first)}, and {_hung(sc, w, last, 'its free end')}."); continue
         if len(p) == 2 and E[first].type == 'mass' and first in w.met:   # a block hanging below another
             parts.append(f"{name} hangs {_end(sc, w, last)} below {w.ref(first)}."); continue
         if len(p) == 3 and E[p[1]].type == 'hanging_pulley':
