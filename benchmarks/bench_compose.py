@@ -72,7 +72,7 @@ def problems(n:int):
           + ', '.join(f"tier {t} {r['digest']}" for t, r in rows.items()))
 
 def scan_agreement(n:int):
-    from physci_lab.compose import compose_scene, hooks_for, tier_of
+    from physci_lab.compose import compose_scene, hooks_for
     from physci_lab.problems import problems_for_scene
     print(f"\nROOT SCANS on the derivation against simulated scans, seeds 0..{n-1} per tier (same scene, same filters; only the scan's evaluator differs)")
     for tier in (1, 2, 3):

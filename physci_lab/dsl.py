@@ -113,7 +113,7 @@ class Scene:
                     raise SceneError(f"entities.{e.id}.{pn}: unknown entity {e[pn]!r}")
             e.kind.validate(e, sc)
         for sid, s in springs.items():   # a spring from a fixed support to a block that hangs on a string: where it starts, and how stretched, is stated nowhere
-            for i, (x, y) in enumerate((s['between'], s['between'][::-1])):
+            for x, y in (s['between'], s['between'][::-1]):
                 if ents[x].type in ('wall', 'ceiling') and ents[y].type == 'mass' and ents[y].get('on') is None and any(y in st['path'] for st in strings.values()):
                     raise SceneError(f"springs.{sid}.between: block {y} hangs on a string, so it cannot also hang from a spring to the {ents[x].type} (tie the spring to a block on a surface)")
         return sc

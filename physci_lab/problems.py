@@ -828,24 +828,25 @@ def _scan(ctx, key, o, y0):
     lo, hi = admissible_range(ctx.sc, key); x0 = _value_of(ctx.sc, key)
     T = ctx.W if o.t is None else min(ctx.W, round(o.t + 0.01, 6))
     eps = max(_half_printed(qty(y0, o.unit, customary=False)), 3e-3*abs(y0))
-    cache = ctx.__dict__.setdefault('_scan_runs', {})
-    def values(xs):
-        built = []
-        for x in xs:
-            if (hit := cache.get((key, x))) is not None and hit[0] >= T: continue
-            try:
-                with ctx.clock('compile'): built.append((x, fast(ctx.sc.with_params({key: x}).compile(), own=True)))
-            except (UserInputError, ValueError, StopIteration): cache[(key, x)] = (math.inf, None)   # a value the simulator cannot model
-        for (x, _), tr in zip(built, run_batch([c for _, c in built], T, ctx.clock, after_event=2*AFTER if o.t is None else None)):
-            cache[(key, x)] = (T, None if isinstance(tr, Exception) else tr)
-        return [_scanned(cache[(key, x)][1], o.f) for x in xs]
-    by = 'simulation'
+    solved = None
     if 'observe' in ctx.hooks:   # a scene with a derivation of its own (composed): the observation at each value solved, not simulated, where the derivation gives the observed value at the true one
         with ctx.clock('derive'): solved = ctx.hooks['observe'](key, o.query, T, y0, eps)
-        if solved is not None:
-            by = 'derivation'
-            def values(xs, solved=solved):
-                with ctx.clock('derive'): return solved(xs)
+    if solved is not None:
+        by = 'derivation'
+        def values(xs):
+            with ctx.clock('derive'): return solved(xs)
+    else:
+        by, cache = 'simulation', ctx.__dict__.setdefault('_scan_runs', {})
+        def values(xs):
+            built = []
+            for x in xs:
+                if (hit := cache.get((key, x))) is not None and hit[0] >= T: continue
+                try:
+                    with ctx.clock('compile'): built.append((x, fast(ctx.sc.with_params({key: x}).compile(), own=True)))
+                except (UserInputError, ValueError, StopIteration): cache[(key, x)] = (math.inf, None)   # a value the simulator cannot model
+            for (x, _), tr in zip(built, run_batch([c for _, c in built], T, ctx.clock, after_event=2*AFTER if o.t is None else None)):
+                cache[(key, x)] = (T, None if isinstance(tr, Exception) else tr)
+            return [_scanned(cache[(key, x)][1], o.f) for x in xs]
     span = step = None
     if _oscillates(ctx.sc):   # rivals wherever the phase has wrapped: scan a factor 1.6-4 each way (drawn), finely enough for the half-periods seen
         span = tuple(math.log(ctx.rng.uniform(1.6, 4.0)) for _ in range(2))
