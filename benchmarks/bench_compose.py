@@ -9,6 +9,8 @@
 3. Solution depth (independent equations a solution needs, from the derivation) as a distribution per tier.
 4. Kept problems per CPU-second on one core on tier-2 composed scenes with every filter on (default per-scene cap),
    against the four anchor families run in the same process.
+Then a digest of every kept record per tier and one of the fixed families' records (seeds 0 and 1 of each): a change
+that must not change the output (a speed-up, a move of code) leaves them as they were.
 
 With --scan-agreement N: composed reverse questions' root scans read the observation off the solved equations of motion
 (hook `observe`); this runs seeds 0..N-1 of each tier both ways (the hook removed: one twin simulation per scanned
@@ -70,6 +72,17 @@ def problems(n:int):
     for tier in (1, 3): print(f"   (tier {tier}: {rows[tier]['kept']/rows[tier]['cpu']:.1f}/s)")
     print("digest of every kept record, per tier (a speed change must leave it as it was; compare two commits with the same --scenes): "
           + ', '.join(f"tier {t} {r['digest']}" for t, r in rows.items()))
+    print(f"digest of every kept record of seeds 0..{FAMILY_SEEDS - 1} of every fixed family: {family_digest()}")
+
+FAMILY_SEEDS = 2
+def family_digest(seeds:int=FAMILY_SEEDS) -> str:
+    "A digest of the records `problems_for_scene` keeps for the first `seeds` scenes of every fixed family, in the catalogue's order."
+    from physci_lab.problems import problems_for_scene, PROBLEM_FAMILIES
+    h = hashlib.sha256()
+    for fam in PROBLEM_FAMILIES:
+        for s in range(seeds):
+            for p in problems_for_scene(fam, s).problems: h.update(json.dumps(p.to_record(), sort_keys=True, default=str).encode())
+    return h.hexdigest()[:16]
 
 def scan_agreement(n:int):
     from physci_lab.compose import compose_scene, hooks_for
