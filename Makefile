@@ -46,7 +46,7 @@ bench: $(VENV)/.dev
 docs: $(VENV)/.dev
 	$(BIN)/nbdev-proc-nbs
 
-# Notebooks keep their outputs (they are the docs). NB=nbs/13_render.ipynb limits to some notebooks, FLAGS=slow runs slow cells.
+# Notebooks keep their outputs (they are the docs). NB=nbs/sim/13_render.ipynb limits to some notebooks, FLAGS=slow runs slow cells.
 #   docs-check    re-execute in clean kernels and compare with the saved outputs (`make test` does this too, once per notebook)
 #   docs-run      execute and save the outputs in place, then nbdev-clean
 #   docs-preview  nbdev-proc-nbs, then HTML pages with jupyter nbconvert in _preview/ (where Quarto is absent)

@@ -25,7 +25,7 @@ import argparse, hashlib, json, time
 from collections import Counter
 
 def graphs(n:int):
-    from physci_lab.compose import compose_scene, graph_classes
+    from physci_lab.sim.compose import compose_scene, graph_classes
     print(f"\nFIGURE 1 distinct scene graphs among {n} composed scenes per tier (seeds 0..{n-1}); baseline: the fixed families have 21 graphs in all")
     for tier in (1, 2, 3):
         c0 = time.process_time(); scenes = [compose_scene(s, tier) for s in range(n)]; c1 = time.process_time()
@@ -35,8 +35,8 @@ def graphs(n:int):
               f"{1e3*(c1 - c0)/n:.0f} ms CPU per composed scene" + (f"   (goal >= 500 per 10,000: {'MET' if len(cls) >= 500 else 'NOT MET'})" if tier == 3 and n == 10000 else ''))
 
 def problems(n:int):
-    from physci_lab.compose import composed_problems
-    from physci_lab.problems import problems_for_scene, ANCHOR_FAMILIES
+    from physci_lab.sim.compose import composed_problems
+    from physci_lab.problems.questions import problems_for_scene, ANCHOR_FAMILIES
     composed_problems('composed_2', 10**6); problems_for_scene('fixed_pulley', 10**6)   # warm imports and caches
     print(f"\nFIGURES 2-4 from {n} composed scenes per tier, every filter on, default per-scene cap")
     rows = {}
@@ -77,7 +77,7 @@ def problems(n:int):
 FAMILY_SEEDS = 2
 def family_digest(seeds:int=FAMILY_SEEDS) -> str:
     "A digest of the records `problems_for_scene` keeps for the first `seeds` scenes of every fixed family, in the catalogue's order."
-    from physci_lab.problems import problems_for_scene, PROBLEM_FAMILIES
+    from physci_lab.problems.questions import problems_for_scene, PROBLEM_FAMILIES
     h = hashlib.sha256()
     for fam in PROBLEM_FAMILIES:
         for s in range(seeds):
@@ -85,8 +85,8 @@ def family_digest(seeds:int=FAMILY_SEEDS) -> str:
     return h.hexdigest()[:16]
 
 def scan_agreement(n:int):
-    from physci_lab.compose import compose_scene, hooks_for
-    from physci_lab.problems import problems_for_scene
+    from physci_lab.sim.compose import compose_scene, hooks_for
+    from physci_lab.problems.questions import problems_for_scene
     print(f"\nROOT SCANS on the derivation against simulated scans, seeds 0..{n-1} per tier (same scene, same filters; only the scan's evaluator differs)")
     for tier in (1, 2, 3):
         same, cpu, differ = 0, {'derivation': 0.0, 'simulation': 0.0}, []

@@ -18,10 +18,10 @@ ANCHOR = 1.0   # kept problems / s / core of the paper's generator
 
 def main(scenes=20, difficulties=(1, 2), core=None, per_scene=None):
     if core is not None and hasattr(os, 'sched_setaffinity'): os.sched_setaffinity(0, {core})
-    from physci_lab.problems import problems_for_scene, ANCHOR_FAMILIES, window, PER_SCENE
+    from physci_lab.problems.questions import problems_for_scene, ANCHOR_FAMILIES, window, PER_SCENE
     cap = PER_SCENE if per_scene is None else (per_scene or None)
     print(f"filter on; at most {cap or 'all'} problems kept per scene; one question per (subject, quantity, mode)")
-    from physci_lab.filters import ablations
+    from physci_lab.problems.filters import ablations
     problems_for_scene('fixed_pulley', 10**6)   # warm imports and caches
     print(f"{'family':18s} {'scenes':>6s} {'kept':>6s} {'wall s':>7s} {'kept/s':>7s} {'cpu s':>7s} {'kept/cpu-s':>10s} {'mujoco %':>8s} {'per mode kept':s}")
     tot = Counter(); tim = Counter()
@@ -47,8 +47,8 @@ def main(scenes=20, difficulties=(1, 2), core=None, per_scene=None):
     print('seconds by activity:', {k: round(v, 2) for k, v in sorted(tim.items())})
     print("\nFIGURE 3 filter cost against entity count: k independent Atwood machines side by side (3k entities);")
     print("ablations are one run per removable entity + one per joint; CPU time, and the same in units of one run of that scene")
-    from physci_lab.dsl import Scene
-    from physci_lab.filters import run
+    from physci_lab.sim.dsl import Scene
+    from physci_lab.problems.filters import run
     rows = []
     for k in range(1, 6):
         ents, strings = {}, {}

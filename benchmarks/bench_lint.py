@@ -1,4 +1,4 @@
-"""Wording defects over generated problems: the lint (`physci_lab.lint`) run over a large generated sample, one count per
+"""Wording defects over generated problems: the lint (`physci_lab.problems.lint`) run over a large generated sample, one count per
 kind of defect (issue 11, item 7; goal: zero for every kind), with the rate per 1000 problems.
 
 Run: .venv/bin/python benchmarks/bench_lint.py [--n 10000] [--seed 11] [--workers 2] [--out DIR] [--data DIR] [--baseline DIR]
@@ -14,7 +14,7 @@ from pathlib import Path
 
 def sample(n, seed, workers, out):
     "Generate `n` problems into `out`, a third at each difficulty; the records."
-    from physci_lab.dataset import generate, load_records
+    from physci_lab.problems.dataset import generate, load_records
     recs = []
     for d, k in zip((1, 2, 3), (n - 2*(n//3), n//3, n//3)):
         generate(k, seed + d, Path(out)/f'difficulty{d}', difficulty=d, workers=workers, resume=(Path(out)/f'difficulty{d}').exists(), progress=False)
@@ -22,8 +22,8 @@ def sample(n, seed, workers, out):
     return recs
 
 def main(n=10000, seed=11, workers=2, out=None, data=None, baseline=None):
-    from physci_lab.dataset import load_records
-    from physci_lab.lint import DEFECTS, lint, lint_records
+    from physci_lab.problems.dataset import load_records
+    from physci_lab.problems.lint import DEFECTS, lint, lint_records
     t0 = time.perf_counter()
     if data: recs = load_records(data); where = data
     else:

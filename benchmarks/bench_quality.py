@@ -36,7 +36,7 @@ for v in ('OMP_NUM_THREADS', 'OPENBLAS_NUM_THREADS', 'MKL_NUM_THREADS'): os.envi
 sys.path.insert(0, sys.argv[1])
 job = json.loads(sys.argv[2])
 if job.get('core') is not None and hasattr(os, 'sched_setaffinity'): os.sched_setaffinity(0, {job['core']})
-from physci_lab.problems import problems_for_scene
+from physci_lab.problems.questions import problems_for_scene
 problems_for_scene('fixed_pulley', 10**6)   # warm imports and caches
 out = {'kept': 0, 'cpu': 0.0, 'wall': 0.0, 'records': [], 'stats': {}}
 for fam, seed, d in job['scenes']:
@@ -64,7 +64,7 @@ def work(tree, scenes, core=None, records=None, **kwargs):
 
 # --- 1. speed ----------------------------------------------------------------------------------------------------
 def speed(base, n, core):
-    from physci_lab.problems import ANCHOR_FAMILIES
+    from physci_lab.problems.questions import ANCHOR_FAMILIES
     print(f"\n1. SPEED: kept problems per second per core, four anchor families, difficulties 1 and 2, {n} scenes each, every filter on")
     print(f"{'family':18s} {'kept/cpu-s now':>15s} {'baseline':>9s} {'ratio':>6s}   {'kept/wall-s now':>15s} {'baseline':>9s}   kept per scene now / baseline")
     tot = {'now': Counter(), 'base': Counter()}
@@ -92,9 +92,9 @@ def _key(path):
 
 def recheck_reverse(rec, n0=24, budget=144):
     "Whether the answer of a kept reverse record is its only root, re-checked on the RK4 model (None: not a parameter question)."
-    from physci_lab.dsl import Scene
-    from physci_lab.filters import run, root_scan, admissible_range, Variant
-    from physci_lab.problems import reader, _read_at, _after_time, window
+    from physci_lab.sim.dsl import Scene
+    from physci_lab.problems.filters import run, root_scan, admissible_range, Variant
+    from physci_lab.problems.questions import reader, _read_at, _after_time, window
     items = rec['reproduce']; par = next((it for it in items if it['role'] == 'parameter'), None)
     if par is None: return None
     chk = next(it for it in items if it['role'] == 'check')
@@ -102,7 +102,7 @@ def recheck_reverse(rec, n0=24, budget=144):
     q = chk['query']; after = 'just after the collision' in rec['question']
     if after:
         import re
-        from physci_lab.sim import _Q
+        from physci_lab.sim.simulation import _Q
         id, qn, comp, _ = _Q.match(q).groups(); f = _read_at(id, qn, comp, _after_time)
         T = window(sc)
     else:
@@ -118,18 +118,18 @@ def recheck_reverse(rec, n0=24, budget=144):
     if sc.compile().forces: n0 = 16   # per-step Python (orbits, charges, rockets): each run is slow, so a coarser first grid, but the same 3x budget
     b = (rec.get('verification') or {}).get('bound')
     if b: lo, hi = (lo if b[0] is None else b[0]), (hi if b[1] is None else b[1])
-    from physci_lab.problems import _half_printed
+    from physci_lab.problems.questions import _half_printed
     eps = max(_half_printed(f"{y0:.4g}"), 1e-12)   # the observation as printed
     r = root_scan(values, lo, hi, x0, y0, eps, rec["tolerance"], signed=admissible_range(sc, key)[0] < 0, n0=n0, budget=budget)
     return bool(r['unique']), r
 
 def recheck_time(rec):
     "A 'when does the speed (first) reach v' record: monotone from the start to the first crossing (and, worded without 'first', only one crossing)."
-    from physci_lab.dsl import Scene
-    from physci_lab.filters import run
-    from physci_lab.problems import window
+    from physci_lab.sim.dsl import Scene
+    from physci_lab.problems.filters import run
+    from physci_lab.problems.questions import window
     import re
-    from physci_lab.filters import printed_numbers
+    from physci_lab.problems.filters import printed_numbers
     ask = rec['question'].splitlines()[-1]
     m = re.search(r'At what time does the speed of .*? (first )?reach(?:es)? (.*)\? Give', ask)
     tq = next((it['query'] for it in rec['reproduce'] if it['role'] == 'time'), None)
@@ -144,7 +144,7 @@ def recheck_time(rec):
     return mono and (first or len(k) == 1)
 
 def reverse_share(base, n, families=None):
-    from physci_lab.problems import PROBLEM_FAMILIES
+    from physci_lab.problems.questions import PROBLEM_FAMILIES
     PROBLEM_FAMILIES = families or PROBLEM_FAMILIES
     print(f"\n2. REVERSE: kept reverse questions whose answer is the only root (re-checked on RK4, denser scan), {n} scenes x difficulties 1, 2 per family")
     print(f"{'family':18s} {'before: unique/kept':>19s} {'after: unique/kept':>19s}   {'time questions before':>21s} {'after':>7s}")
@@ -168,7 +168,7 @@ def reverse_share(base, n, families=None):
 
 # --- 3. conditioning and drop reasons ----------------------------------------------------------------------------
 def conditioning(n, families=None):
-    from physci_lab.problems import PROBLEM_FAMILIES, problems_for_scene, MODES
+    from physci_lab.problems.questions import PROBLEM_FAMILIES, problems_for_scene, MODES
     PROBLEM_FAMILIES = families or PROBLEM_FAMILIES
     print(f"\n3. CONDITIONING: worst relative move of the answer when a printed input is rounded the other way (every candidate, filter off), {n} scenes x difficulties 1, 2")
     print(f"{'family':18s} {'n':>5s} {'median':>9s} {'p90':>9s} {'p99':>9s} {'over limit':>11s}   dropped as ill-conditioned (filter on) / examined")

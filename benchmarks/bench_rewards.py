@@ -1,4 +1,4 @@
-"""Cost of scoring completions against the cost of training on them: `physci_lab.rewards.accuracy_reward` (that is,
+"""Cost of scoring completions against the cost of training on them: `physci_lab.rl.rewards.accuracy_reward` (that is,
 `grade`) on 1,024 completions, and one GSPO step of the tiny Qwen2-shaped test model, in the same process.
 
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_rewards.py [--n 1024] [--steps 2]
@@ -6,12 +6,12 @@
 Completions are fixed (seeded): boxed quantities in the gold's unit or another one (km, mm, g·m/s² ...), in LaTeX
 and plain text, scientific notation, some wrong by 20 %, some unboxed ("Answer: ..."), some symbolic. All distinct,
 and the verdict cache is cleared first, so nothing is served from memory. The training step is one optimiser step
-of `physci_lab.rlvr.train` with the `cpu_toy` preset (16 completions of up to 16 tokens, groups of 8), timed from
+of `physci_lab.rl.train.train` with the `cpu_toy` preset (16 completions of up to 16 tokens, groups of 8), timed from
 the trainer's own `step_time`; the first step is warm-up and not counted.
 """
 import argparse, os, random, time
 os.environ.setdefault('HF_HUB_OFFLINE', '1')
-from physci_lab.rewards import accuracy_reward, format_reward, _score
+from physci_lab.rl.rewards import accuracy_reward, format_reward, _score
 
 UNITS = [('N', [('N', 1), ('kN', 1e-3), ('mN', 1e3)]), ('m/s', [('m/s', 1), ('km/s', 1e-3), ('cm/s', 1e2)]),
          ('J', [('J', 1), ('kJ', 1e-3)]), ('s', [('s', 1), ('ms', 1e3)]), ('m', [('m', 1), ('mm', 1e3), ('km', 1e-3)])]
@@ -48,7 +48,7 @@ def time_rewards(n):
 
 def time_step(steps):
     from transformers import AutoTokenizer
-    from physci_lab.rlvr import qwen_tokenizer_dir, tiny_qwen2, toy_problems, train
+    from physci_lab.rl.train import qwen_tokenizer_dir, tiny_qwen2, toy_problems, train
     import tempfile
     tok = AutoTokenizer.from_pretrained(qwen_tokenizer_dir())
     with tempfile.TemporaryDirectory() as d:

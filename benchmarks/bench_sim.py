@@ -5,9 +5,9 @@ Bare stepping is `mujoco.mj_step(model, data, nstep)` (the C loop) on the same c
 """
 import argparse, time
 import mujoco
-from physci_lab.canonical import CANONICAL
-from physci_lab.dsl import load_scene
-from physci_lab.sim import simulate
+from physci_lab.sim.canonical import CANONICAL
+from physci_lab.sim.dsl import load_scene
+from physci_lab.sim.simulation import simulate
 
 def best(f, repeat):
     ts = []

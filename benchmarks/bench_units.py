@@ -1,4 +1,4 @@
-"""Benchmark of `physci_lab.units` on one core: `check_equation` and `parse_quantity`, each as a rate and as a
+"""Benchmark of `physci_lab.core.units` on one core: `check_equation` and `parse_quantity`, each as a rate and as a
 ratio against the bare sympy / pint call it replaces, measured in the same run.
 
     .venv/bin/python benchmarks/bench_units.py [--copies 20]
@@ -10,8 +10,8 @@ Workloads are fixed (no randomness that changes between runs):
 """
 import argparse, csv, os, re, time
 import sympy
-from physci_lab.core import data_path
-from physci_lab import units as U
+from physci_lab.core.io import data_path
+from physci_lab.core import units as U
 
 def pin_one_core():
     "Run on a single CPU so the rates are per core."

@@ -10,7 +10,7 @@ __all__ = ['TRAIN_FILES', 'COMMANDS', 'add_train_args', 'check_train_inputs', 'o
 # %% ../nbs/90_cli.ipynb #a9fe2ef2
 import argparse, contextlib, importlib, io, json, os, sys
 from . import __version__
-from .core import UserInputError, number_arg, url_arg, short, check_out_file
+from .core.io import UserInputError, number_arg, url_arg, short, check_out_file
 
 # %% ../nbs/90_cli.ipynb #61c169be
 def _add_grade(p):
@@ -24,8 +24,8 @@ def _add_grade(p):
     p.add_argument('--explain', action='store_true', help='first print how the gold is read (its type, value, unit, tolerance, symbols)')
 
 def _run_grade(a):
-    from physci_lab.grade import grade
-    from physci_lab.grade import read_gold
+    from physci_lab.core.grade import grade
+    from physci_lab.core.grade import read_gold
     gold = a.gold
     if gold.lstrip().startswith('['):
         try: gold = json.loads(gold)
@@ -44,7 +44,7 @@ def _add_simulate(p):
     p.add_argument('--json', action='store_true', help='print one JSON object {query: {"value", "unit"}}')
 
 def _run_simulate(a):
-    from physci_lab.sim import query_scene
+    from physci_lab.sim.simulation import query_scene
     if not a.query: raise UserInputError('--query: give at least one, e.g. --query left.acceleration@1.5')
     res = query_scene(a.scene, a.query)
     if a.json: print(json.dumps(res))
@@ -59,7 +59,7 @@ def _add_describe(p):
     p.add_argument('scene', help='a scene YAML file (or a canonical scene name)')
 
 def _run_describe(a):
-    from physci_lab.dsl import load_scene
+    from physci_lab.sim.dsl import load_scene
     print(load_scene(a.scene).describe())
     return 0
 
@@ -71,10 +71,10 @@ def _add_render(p):
     p.add_argument('--height', type=number_arg(16, 4096, integer=True), default=360, help='pixels, 16 to 4096 (default 360)')
 
 def _run_render(a):
-    from physci_lab.dsl import load_scene
+    from physci_lab.sim.dsl import load_scene
     from pathlib import Path
     check_out_file(a.out, '--out', ('.mp4', '.gif')); load_scene(Path(a.scene))   # both checked before the renderer (and its GL) loads
-    from physci_lab.render import render_cli
+    from physci_lab.sim.render import render_cli
     print(render_cli(a.scene, a.out, fps=a.fps, width=a.width, height=a.height))
     return 0
 
@@ -84,13 +84,13 @@ def _add_sandbox(p):
     p.add_argument('--hostile', action='store_true', help='also run the hostile-program suite and say how many the sandbox held (exit 1 if any got through)')
 
 def _run_sandbox(a):
-    from physci_lab.sandbox import check_sandbox, ensure_sandbox_python
+    from physci_lab.sandbox.run import check_sandbox, ensure_sandbox_python
     if a.setup: print(ensure_sandbox_python(install=True))
     c = check_sandbox()
     print(json.dumps(c, indent=1))
     if not c['ready']: raise UserInputError(f"the sandbox is not ready here ({c['bubblewrap']}); {c.get('fix', '')}")
     if a.hostile:
-        from physci_lab.hostile import run_hostile, hostile_summary
+        from physci_lab.sandbox.hostile import run_hostile, hostile_summary
         rows = run_hostile(progress=lambda r: print(f"{'held' if r['held'] else 'GOT THROUGH'}  {r['name']:<22} {r['seconds']:5.1f} s" + (f"  {r['got_through']}" if not r['held'] else ''), flush=True))
         print(hostile_summary(rows))
         return 0 if all(r['held'] for r in rows) else 1
@@ -98,7 +98,7 @@ def _run_sandbox(a):
 
 def add_train_args(p):
     "Arguments of `physci-lab train` (defined here, so that parsing them imports no torch)."
-    from physci_lab.core import data_path
+    from physci_lab.core.io import data_path
     presets = sorted(x.stem for x in data_path('presets').glob('*.yaml'))
     p.add_argument('--data', required=True, help='problems: a `physci-lab generate` output directory or a .jsonl/.parquet file')
     p.add_argument('--model', required=True, help='model directory (or hub id when online)')
@@ -112,10 +112,10 @@ TRAIN_FILES = ('config.yaml', 'final', 'trainer_state.json')   # what a training
 
 def check_train_inputs(a):
     "Check `physci-lab train`'s paths before torch is imported: the data (a dataset is verified shard by shard), the config file, the run folder."
-    from physci_lab.core import check_path, check_out_dir, read_jsonl, read_text, load_yaml, data_path
+    from physci_lab.core.io import check_path, check_out_dir, read_jsonl, read_text, load_yaml, data_path
     p = check_path(a.data, '--data', 'any')
     if p.is_dir() and (p/'manifest.json').exists():
-        from physci_lab.dataset import verify_dataset
+        from physci_lab.problems.dataset import verify_dataset
         verify_dataset(p)
     elif p.is_file() and p.suffix == '.jsonl': read_jsonl(p, f'--data {short(p)}')
     elif p.is_dir() and not any(f.suffix in ('.jsonl', '.parquet') for f in p.rglob('*')):
@@ -131,7 +131,7 @@ def check_train_inputs(a):
 
 def _run_train(a):
     check_train_inputs(a)
-    from physci_lab.rlvr import run_train
+    from physci_lab.rl.train import run_train
     return run_train(a)
 
 def _lazy(module:str, add:str, run:str)->tuple:
@@ -152,18 +152,18 @@ def _add_bench(p):
     sp.add_argument('--base-url', type=url_arg, help='an OpenAI-compatible judge server')
     sp.add_argument('--rtol', type=number_arg(0, 1, hi_open=True), default=0.05, help='relative tolerance for numbers (default 0.05)')
     sp.add_argument('--workers', type=number_arg(1, 256, integer=True), default=4, help='items judged at once, 1 to 256 (default 4)')
-    from physci_lab.agent import add_bench_run_args
+    from physci_lab.agent.delve import add_bench_run_args
     add_bench_run_args(sub.add_parser('run', help='run the agent (or the baseline) on a benchmark; resumable',
                                       description='Run the research agent or the single-agent baseline on a benchmark file, '
                                                   'append results as they finish (a re-run resumes), then score them.'))
 
 def _run_bench(a):
     if a.bench_cmd == 'score':
-        from physci_lab.bench_report import score_cli
+        from physci_lab.bench.report import score_cli
         s = score_cli(a.data, a.predictions, a.out, model=a.model, base_url=a.base_url, rtol=a.rtol, workers=a.workers)
         print(json.dumps({k: s[k] for k in ('outcomes',) if k in s} | {'out': a.out}, default=str))
         return 0
-    from physci_lab.agent import run_bench_run
+    from physci_lab.agent.delve import run_bench_run
     return run_bench_run(a)
 
 # %% ../nbs/90_cli.ipynb #25c0df69
@@ -181,8 +181,8 @@ def _add_demo(p): pass
 
 def _run_demo(a):
     "A short tour of the units and grading core."
-    from physci_lab.units import parse_quantity, check_equation
-    from physci_lab.grade import grade
+    from physci_lab.core.units import parse_quantity, check_equation
+    from physci_lab.core.grade import grade
     ns = dict(parse_quantity=parse_quantity, check_equation=check_equation, grade=grade)
     print(f'physci-lab {__version__}: a tour of the units and grading core\n')
     for what, expr in _TOUR:
@@ -192,17 +192,17 @@ def _run_demo(a):
 # %% ../nbs/90_cli.ipynb #c5746f1d
 COMMANDS = {
     'demo':     ('a short tour of the units and grading core', _add_demo, _run_demo),
-    'generate': ('write a dataset of verified physics problems from simulated scenes', *_lazy('dataset', 'add_generate_args', 'run_generate')),
-    'show':     ('preview the problems of a dataset', *_lazy('dataset', 'add_show_args', 'run_show')),
+    'generate': ('write a dataset of verified physics problems from simulated scenes', *_lazy('problems.dataset', 'add_generate_args', 'run_generate')),
+    'show':     ('preview the problems of a dataset', *_lazy('problems.dataset', 'add_show_args', 'run_show')),
     'train':    ('post-train a model on a dataset with GSPO + dynamic sampling (or the SFT baseline)', add_train_args, _run_train),
-    'eval':     ('score a model on the synthetic test split and real physics benchmarks', *_lazy('evaluation', 'add_eval_args', 'run_eval')),
+    'eval':     ('score a model on the synthetic test split and real physics benchmarks', *_lazy('rl.evaluation', 'add_eval_args', 'run_eval')),
     'grade':    ('grade a response against a gold answer; prints the verdict as JSON', _add_grade, _run_grade),
     'simulate': ('simulate a scene and print recorded quantities at given times', _add_simulate, _run_simulate),
     'describe': ('print the English description of a scene', _add_describe, _run_describe),
     'render':   ('render a scene to a video (.mp4 or .gif)', _add_render, _run_render),
-    'memory':   ('list, search, export, import or delete agent memory items', *_lazy('memory', 'add_memory_args', 'run_memory')),
-    'ask':      ('answer a question with the research agent', *_lazy('agent', 'add_ask_args', 'run_ask')),
-    'trace':    ('summarise a saved agent trace (JSONL)', *_lazy('trace', 'add_trace_args', 'run_trace')),
+    'memory':   ('list, search, export, import or delete agent memory items', *_lazy('agent.memory', 'add_memory_args', 'run_memory')),
+    'ask':      ('answer a question with the research agent', *_lazy('agent.delve', 'add_ask_args', 'run_ask')),
+    'trace':    ('summarise a saved agent trace (JSONL)', *_lazy('agent.trace', 'add_trace_args', 'run_trace')),
     'bench':    ('benchmark harness: run an agent on a benchmark, or score predictions', _add_bench, _run_bench),
     'sandbox':  ('show (or set up) the code sandbox: interpreter and isolation layers', _add_sandbox, _run_sandbox),
 }

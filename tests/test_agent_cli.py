@@ -2,9 +2,9 @@
 import json, os, signal, subprocess, sys, time
 from pathlib import Path
 import pytest
-from physci_lab.llm import ReplayServer, recording_path
-from physci_lab.trace import Trace
-from physci_lab.bench_report import read_jsonl
+from physci_lab.llm.chat import ReplayServer, recording_path
+from physci_lab.agent.trace import Trace
+from physci_lab.bench.report import read_jsonl
 
 EXE = str(Path(sys.executable).parent/"physci-lab")
 ROOT = Path(__file__).resolve().parents[1]
@@ -129,9 +129,9 @@ def test_bench_run_bad_input(tmp_path):
 
 def test_ask_answers_the_four_questions_of_the_first_trial(tmp_path):
     "`physci-lab ask` answers the incline, the combustion, the formula from a PDF and the pendulum, replaying the trial's recordings (live ones once recorded, else the hand-written stand-in)."
-    from physci_lab.trial import trial_recordings, load_trial, FOUR, TRIAL_ITEMS
-    from physci_lab.bench_data import load_bench
-    from physci_lab.bench_judge import Judge
+    from physci_lab.agent.trial import trial_recordings, load_trial, FOUR, TRIAL_ITEMS
+    from physci_lab.bench.data import load_bench
+    from physci_lab.bench.judge import Judge
     folder = trial_recordings(); t = load_trial(folder); st = t['settings']
     items, judge = {it.id: it for it in load_bench(TRIAL_ITEMS)}, Judge(None)
     for iid in FOUR:

@@ -20,9 +20,9 @@ BOUND_S = 60          # seconds one example may take before it counts as a hang
 @pytest.fixture(scope='module', autouse=True)
 def warm():
     "Import what the commands import, once, outside the time bound (a first import of scipy or pint is not a hang)."
-    import physci_lab.cli, physci_lab.dsl, physci_lab.sim, physci_lab.grade, physci_lab.units, physci_lab.trace, physci_lab.memory
-    import physci_lab.bench_report, physci_lab.dataset, physci_lab.render, physci_lab.sandbox
-    physci_lab.units.parse_quantity('1 m'); physci_lab.grade.grade('1 m', '1 m')
+    import physci_lab.cli, physci_lab.sim.dsl, physci_lab.sim.simulation, physci_lab.core.grade, physci_lab.core.units, physci_lab.agent.trace, physci_lab.agent.memory
+    import physci_lab.bench.report, physci_lab.problems.dataset, physci_lab.sim.render, physci_lab.sandbox.run
+    physci_lab.core.units.parse_quantity('1 m'); physci_lab.core.grade.grade('1 m', '1 m')
 
 def _profile(bounded:int, full:int):
     return settings(max_examples=full if SLOW else bounded, deadline=None, derandomize=not SLOW, database=None, print_blob=True,
@@ -120,7 +120,7 @@ def _junk():
 @st.composite
 def scenes(draw):
     "A scene as plain data, from the schema: real entity types and parameters with good and bad values, references that dangle or loop."
-    from physci_lab.dsl import entity_types
+    from physci_lab.sim.dsl import entity_types
     types = entity_types()
     ids = draw(st.lists(st.sampled_from(['a', 'b', 'left', 'right', 'box', 'wheel', 'floor', 'x1', 'ramp']), min_size=1, max_size=5, unique=True))
     ents = {}
@@ -149,8 +149,8 @@ def scenes(draw):
 @_profile(bounded=25, full=500)
 @given(sc=scenes())
 def test_random_scenes_from_the_schema(sc):
-    from physci_lab.dsl import load_scene
-    from physci_lab.core import UserInputError
+    from physci_lab.sim.dsl import load_scene
+    from physci_lab.core.io import UserInputError
     text = yaml.safe_dump(sc, allow_unicode=True, sort_keys=False)
     with bounded():
         try: load_scene(text); ok = True
@@ -258,9 +258,9 @@ def test_number_options(which, value):
 @_profile(bounded=40, full=800)
 @given(text=st.text(max_size=300), gold=st.one_of(st.text(max_size=40), st.sampled_from(['13.08 N', 'sqrt(2*g*h)', 'ABD', '[1, 2]', '2 m/s'])))
 def test_grade_and_quantities_never_crash(text, gold):
-    from physci_lab.core import UserInputError
-    from physci_lab.grade import grade
-    from physci_lab.units import parse_quantity
+    from physci_lab.core.io import UserInputError
+    from physci_lab.core.grade import grade
+    from physci_lab.core.units import parse_quantity
     with bounded(30):
         for f in (lambda: grade(text, gold), lambda: parse_quantity(text)):
             try: f()
@@ -269,7 +269,7 @@ def test_grade_and_quantities_never_crash(text, gold):
 @_profile(bounded=30, full=600)
 @given(blob=st.binary(max_size=2000) | st.text(max_size=500).map(lambda s: s.encode('utf-8', 'surrogatepass')))
 def test_readers_never_crash(blob):
-    from physci_lab.core import UserInputError, load_yaml, load_json, read_jsonl, decode_text
+    from physci_lab.core.io import UserInputError, load_yaml, load_json, read_jsonl, decode_text
     d = fresh()
     try:
         (d/'f.jsonl').write_bytes(blob)
@@ -283,7 +283,7 @@ def test_readers_never_crash(blob):
 @_profile(bounded=8, full=150)
 @given(code=st.text(max_size=200))
 def test_sandbox_takes_any_text(code):
-    from physci_lab.sandbox import run_python, SandboxError
+    from physci_lab.sandbox.run import run_python, SandboxError
     with bounded(60):
         try: r = run_python(code, timeout_s=5)
         except SandboxError: return

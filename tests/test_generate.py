@@ -39,7 +39,7 @@ def test_records_reproduce_with_simulate(runs, tmp_path):
     "A sample spread over the modes, through the real CLI: each reproduce query on the record's own scene YAML."
     recs = [json.loads(l) for p in sorted(runs[1].glob("data-*.jsonl")) for l in p.read_text().splitlines()]
     assert len({r["id"] for r in recs}) == 60
-    from physci_lab.problems import derive_answer
+    from physci_lab.problems.questions import derive_answer
     by_mode = {}
     for r in recs: by_mode.setdefault(r["mode"], []).append(r)
     assert len(by_mode) >= 4, sorted(by_mode)
@@ -57,9 +57,9 @@ def test_records_reproduce_with_simulate(runs, tmp_path):
 
 def test_every_record_of_every_family_and_mode_reproduces(tmp_path):
     "A small dataset over all families and modes: EVERY record's answer reproduces through `sim.query_scene` (one simulation per scene)."
-    from physci_lab.dataset import load_records
-    from physci_lab.problems import check_reproduce, PROBLEM_FAMILIES, MODES
-    from physci_lab.sim import query_scene
+    from physci_lab.problems.dataset import load_records
+    from physci_lab.problems.questions import check_reproduce, PROBLEM_FAMILIES, MODES
+    from physci_lab.sim.simulation import query_scene
     r = run("generate", "--n", "100", "--seed", "3", "--per-scene", "5", "--out", tmp_path/"all", "--quiet")
     assert r.returncode == 0, r.stderr
     recs = load_records(tmp_path/"all")
@@ -114,17 +114,17 @@ def test_show_previews_problems(runs, tmp_path):
 
 def test_composed_problems_every_tier_reproduce_and_agree(tmp_path):
     "`generate --composed`: scenes of every tier, deterministic; every record reproduces through `sim.query_scene` and its key agrees with the independent derivation."
-    from physci_lab.dataset import load_records
-    from physci_lab.problems import check_reproduce
-    from physci_lab.mechanics import check_record
-    from physci_lab.sim import query_scene
+    from physci_lab.problems.dataset import load_records
+    from physci_lab.problems.questions import check_reproduce
+    from physci_lab.sim.mechanics import check_record
+    from physci_lab.sim.simulation import query_scene
     args = ["generate", "--n", "30", "--seed", "2", "--composed", "--per-scene", "5", "--quiet"]
     r = run(*args, "--out", tmp_path/"a")
     assert r.returncode == 0, r.stderr
     recs = load_records(tmp_path/"a")
     assert len(recs) == 30 and {x["family"] for x in recs} == {"composed_1", "composed_2", "composed_3"}
     m = json.loads((tmp_path/"a"/"manifest.json").read_text())
-    assert m["arguments"]["generator"] == "physci_lab.compose:composed_problems"
+    assert m["arguments"]["generator"] == "physci_lab.sim.compose:composed_problems"
     scenes = {}
     for x in recs: scenes.setdefault(x["scene"], set()).update(it["query"] for it in x["reproduce"] if it.get("query"))
     answers = {y: query_scene(y, sorted(qs)) for y, qs in scenes.items()}

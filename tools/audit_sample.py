@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 def draw(seed:int, per_family:int=3, pool:int=12, max_scenes:int=40):
-    from physci_lab.problems import problems_for_scene, PROBLEM_FAMILIES
+    from physci_lab.problems.questions import problems_for_scene, PROBLEM_FAMILIES
     picks, modes_seen = [], set()
     for fam in PROBLEM_FAMILIES:
         cands, k = [], 0

@@ -439,7 +439,7 @@ def sample(cs:list, n:int, seed:int=0)->list:
 _CASES = None
 def _preload():
     "In each worker process: import once what the forked children would import again."
-    import physci_lab.cli, physci_lab.dataset, physci_lab.dsl, physci_lab.sim, physci_lab.trace, physci_lab.memory, physci_lab.bench_report, physci_lab.evaluation, physci_lab.agent
+    import physci_lab.cli, physci_lab.problems.dataset, physci_lab.sim.dsl, physci_lab.sim.simulation, physci_lab.agent.trace, physci_lab.agent.memory, physci_lab.bench.report, physci_lab.rl.evaluation, physci_lab.agent.delve
 
 def _run_id(cid:str, base:Path, ds:Path, port:int, timeout:float, subprocess_mode:bool)->dict:
     "Run the case named `cid` (in a worker process: cases hold lambdas, so they are found again by name); its outcome as a dict."

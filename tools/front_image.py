@@ -2,7 +2,7 @@
 
     python tools/front_image.py [--out nbs/images/scenes.png]
 
-Eight scene families from the catalogue (`physci_lab.families`, seed 0), each drawn by `physci_lab.render.picture`
+Eight scene families from the catalogue (`physci_lab.sim.families`, seed 0), each drawn by `physci_lab.sim.render.picture`
 half-way through its valid window, tiled by `contact_sheet`. Deterministic up to the GL backend's rasterisation."""
 import argparse, sys
 from pathlib import Path
@@ -12,9 +12,9 @@ ROOT = Path(__file__).resolve().parents[1]
 FAMILIES = ['fixed_pulley', 'incline', 'spring_two_masses', 'simple_pendulum', 'collision_2d', 'projectile', 'torque_wheel', 'orbit_two_body']
 
 def render(width=240, height=135):
-    from physci_lab.families import sample_scene
-    from physci_lab.render import picture, contact_sheet
-    from physci_lab.sim import simulate
+    from physci_lab.sim.families import sample_scene
+    from physci_lab.sim.render import picture, contact_sheet
+    from physci_lab.sim.simulation import simulate
     pics = {}
     for f in FAMILIES:
         tr = simulate(sample_scene(f, 0, 1))

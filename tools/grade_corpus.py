@@ -18,11 +18,11 @@ import sympy as sp
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from physci_lab.grade import read_gold, GoldError, Gold
-from physci_lab.golds import _is_name
-from physci_lab.units import ureg, Q_
-from physci_lab.bench_data import load_olympiadbench, load_jeebench, load_yale_physics, _grade_gold, _is_prose
-from physci_lab.rewards import gold_of
+from physci_lab.core.grade import read_gold, GoldError, Gold
+from physci_lab.core.golds import _is_name
+from physci_lab.core.units import ureg, Q_
+from physci_lab.bench.data import load_olympiadbench, load_jeebench, load_yale_physics, _grade_gold, _is_prose
+from physci_lab.rl.rewards import gold_of
 
 OUT = ROOT/'data'/'grade_corpus'
 LONGEST = 1000   # sympy's printing of a long gold can pass the reader's size bound (`MAX_EXPR_CHARS`); such reformulations are left out
@@ -234,7 +234,7 @@ def bench_golds():
 GEN_KEEP = 600   # every symbolic record, then an even spread of the others, so the corpus stays small
 
 def generated_golds(folder):
-    from physci_lab.dataset import load_records
+    from physci_lab.problems.dataset import load_records
     recs = sorted(load_records(folder), key=lambda r: str(r['id']))
     sym = [r for r in recs if r.get('mode') == 'symbolic']
     rest = [r for r in recs if r.get('mode') != 'symbolic']

@@ -12,8 +12,8 @@ import json, re, sys, threading
 from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from physci_lab.recordings import recording_path
-from physci_lab.trial import run_trial, trial_table, FOUR
+from physci_lab.llm.recordings import recording_path
+from physci_lab.agent.trial import run_trial, trial_table, FOUR
 
 G = '9.81 m/s^2'
 def step(id, tool, instruction, arguments, **kw): return {'id': id, 'tool': tool, 'instruction': instruction, 'arguments': arguments, **kw}

@@ -2,9 +2,9 @@
 
 Every HTTP exchange goes through a RecordingProxy and is kept as a recording labelled `live`; the bench judge scores
 each answer; the per-question table (answered, correct, model calls, rejected calls with reasons) is printed and
-written next to the recordings. The recordings then run as replay tests (nbs/45c_agent_trial.ipynb).
+written next to the recordings. The recordings then run as replay tests (nbs/agent/63c_trial.ipynb).
 
-    # a vLLM server (tool calling on; see nbs/40b_llm_backends.ipynb for the flags of other models):
+    # a vLLM server (tool calling on; see nbs/llm/30b_chat_backends.ipynb for the flags of other models):
     vllm serve Qwen/Qwen3-32B --enable-auto-tool-choice --tool-call-parser hermes --reasoning-parser qwen3 --max-model-len 32768
     python tools/live_trial.py --model openai-compatible:Qwen/Qwen3-32B --base-url http://127.0.0.1:8000/v1
 
@@ -22,9 +22,9 @@ A model with vision (for the two plot questions) is declared with PHYSCI_LAB_VIS
 import argparse, sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from physci_lab.core import UserInputError
-from physci_lab.recordings import recording_path, RECORDING_KINDS
-from physci_lab.trial import run_trial, merge_trial, trial_table, trial_goals, AGENTS, TRIAL_ITEMS
+from physci_lab.core.io import UserInputError
+from physci_lab.llm.recordings import recording_path, RECORDING_KINDS
+from physci_lab.agent.trial import run_trial, merge_trial, trial_table, trial_goals, AGENTS, TRIAL_ITEMS
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split('\n', 2)[2])
