@@ -1,9 +1,9 @@
 """Composed scenes (issue 12): the four figures, each printed with the command's own baseline.
 
 1. Distinct scene graphs per N composed scenes at each tier: isomorphism classes of the entity–connection graph with
-   entity types as labels, numbers ignored (`compose.graph_classes`). Goal: at least 500 per 10,000 at tier 3.
+   entity types as labels, numbers ignored (`physci_lab.sim.compose.graph_classes`). Goal: at least 500 per 10,000 at tier 3.
    Baseline: the fixed families, which have one graph each (21 in all, whatever N).
-2. The share of composed records whose MuJoCo key agrees with the independent derivation (`mechanics`) within 0.5 %,
+2. The share of composed records whose MuJoCo key agrees with the independent derivation (`physci_lab.sim.mechanics`) within 0.5 %,
    counted over every problem that passed all the other filters (those that disagree are dropped by the gate, so a
    written record always agrees); and where the derivation does not apply, why.
 3. Solution depth (independent equations a solution needs, from the derivation) as a distribution per tier.
@@ -35,7 +35,7 @@ def graphs(n:int):
               f"{1e3*(c1 - c0)/n:.0f} ms CPU per composed scene" + (f"   (goal >= 500 per 10,000: {'MET' if len(cls) >= 500 else 'NOT MET'})" if tier == 3 and n == 10000 else ''))
 
 def problems(n:int):
-    from physci_lab.sim.compose import composed_problems
+    from physci_lab.problems.composed import composed_problems
     from physci_lab.problems.questions import problems_for_scene, ANCHOR_FAMILIES
     composed_problems('composed_2', 10**6); problems_for_scene('fixed_pulley', 10**6)   # warm imports and caches
     print(f"\nFIGURES 2-4 from {n} composed scenes per tier, every filter on, default per-scene cap")
@@ -85,7 +85,8 @@ def family_digest(seeds:int=FAMILY_SEEDS) -> str:
     return h.hexdigest()[:16]
 
 def scan_agreement(n:int):
-    from physci_lab.sim.compose import compose_scene, hooks_for
+    from physci_lab.sim.compose import compose_scene
+    from physci_lab.problems.composed import hooks_for
     from physci_lab.problems.questions import problems_for_scene
     print(f"\nROOT SCANS on the derivation against simulated scans, seeds 0..{n-1} per tier (same scene, same filters; only the scan's evaluator differs)")
     for tier in (1, 2, 3):

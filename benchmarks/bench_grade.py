@@ -21,7 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import physci_lab
-from physci_lab.core.grade import grade, read_gold, GoldError
+from physci_lab.core.grade import grade
+from physci_lab.core.golds import read_gold, GoldError
 from physci_lab.core.units import ureg
 
 BASELINE = '03e1aa7'

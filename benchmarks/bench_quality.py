@@ -102,8 +102,8 @@ def recheck_reverse(rec, n0=24, budget=144):
     q = chk['query']; after = 'just after the collision' in rec['question']
     if after:
         import re
-        from physci_lab.sim.simulation import _Q
-        id, qn, comp, _ = _Q.match(q).groups(); f = _read_at(id, qn, comp, _after_time)
+        from physci_lab.sim.bodies import parse_query
+        id, qn, comp, _ = parse_query(q); f = _read_at(id, qn, comp, _after_time)
         T = window(sc)
     else:
         f = reader(q); T = min(window(sc), float(q.split('@')[1]) + 0.01)
@@ -118,8 +118,8 @@ def recheck_reverse(rec, n0=24, budget=144):
     if sc.compile().forces: n0 = 16   # per-step Python (orbits, charges, rockets): each run is slow, so a coarser first grid, but the same 3x budget
     b = (rec.get('verification') or {}).get('bound')
     if b: lo, hi = (lo if b[0] is None else b[0]), (hi if b[1] is None else b[1])
-    from physci_lab.problems.questions import _half_printed
-    eps = max(_half_printed(f"{y0:.4g}"), 1e-12)   # the observation as printed
+    from physci_lab.sim.words import half_printed
+    eps = max(half_printed(f"{y0:.4g}"), 1e-12)   # the observation as printed
     r = root_scan(values, lo, hi, x0, y0, eps, rec["tolerance"], signed=admissible_range(sc, key)[0] < 0, n0=n0, budget=budget)
     return bool(r['unique']), r
 
@@ -129,7 +129,7 @@ def recheck_time(rec):
     from physci_lab.problems.filters import run
     from physci_lab.problems.questions import window
     import re
-    from physci_lab.problems.filters import printed_numbers
+    from physci_lab.sim.words import printed_numbers
     ask = rec['question'].splitlines()[-1]
     m = re.search(r'At what time does the speed of .*? (first )?reach(?:es)? (.*)\? Give', ask)
     tq = next((it['query'] for it in rec['reproduce'] if it['role'] == 'time'), None)

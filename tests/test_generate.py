@@ -116,7 +116,7 @@ def test_composed_problems_every_tier_reproduce_and_agree(tmp_path):
     "`generate --composed`: scenes of every tier, deterministic; every record reproduces through `sim.query_scene` and its key agrees with the independent derivation."
     from physci_lab.problems.dataset import load_records
     from physci_lab.problems.questions import check_reproduce
-    from physci_lab.sim.mechanics import check_record
+    from physci_lab.problems.composed import check_record
     from physci_lab.sim.simulation import query_scene
     args = ["generate", "--n", "30", "--seed", "2", "--composed", "--per-scene", "5", "--quiet"]
     r = run(*args, "--out", tmp_path/"a")
@@ -124,7 +124,7 @@ def test_composed_problems_every_tier_reproduce_and_agree(tmp_path):
     recs = load_records(tmp_path/"a")
     assert len(recs) == 30 and {x["family"] for x in recs} == {"composed_1", "composed_2", "composed_3"}
     m = json.loads((tmp_path/"a"/"manifest.json").read_text())
-    assert m["arguments"]["generator"] == "physci_lab.sim.compose:composed_problems"
+    assert m["arguments"]["generator"] == "physci_lab.problems.composed:composed_problems"
     scenes = {}
     for x in recs: scenes.setdefault(x["scene"], set()).update(it["query"] for it in x["reproduce"] if it.get("query"))
     answers = {y: query_scene(y, sorted(qs)) for y, qs in scenes.items()}

@@ -18,11 +18,11 @@ import sympy as sp
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from physci_lab.core.grade import read_gold, GoldError, Gold
-from physci_lab.core.golds import _is_name
+from physci_lab.core.golds import read_gold, GoldError, Gold
+from physci_lab.core.golds import is_name
 from physci_lab.core.units import ureg, Q_
-from physci_lab.bench.data import load_olympiadbench, load_jeebench, load_yale_physics, _grade_gold, _is_prose
-from physci_lab.rl.rewards import gold_of
+from physci_lab.bench.data import load_olympiadbench, load_jeebench, load_yale_physics, grade_gold, is_prose
+from physci_lab.core.golds import gold_of
 
 OUT = ROOT/'data'/'grade_corpus'
 LONGEST = 1000   # sympy's printing of a long gold can pass the reader's size bound (`MAX_EXPR_CHARS`); such reformulations are left out
@@ -172,7 +172,7 @@ def inequality_cases(g, rtol):
             good.append(('reform:bound_scientific', box(fmt.format(o=other.text, b=sci(v) + u))))
             bad.append(('wrong:bound_times_1.10', box(fmt.format(o=other.text, b=sci(1.1 * v if v else 0.1) + u))))
             bad.append(('wrong:the_bound_alone', box(sci(v) + u)))
-        elif side.kind == 'symbolic' and not _is_name(side.text):
+        elif side.kind == 'symbolic' and not is_name(side.text):
             good.append(('reform:bound_latex', box(fmt.format(o=other.text, b=latex(side.value)))))
             if not (other.kind == 'numeric' and float(other.value.magnitude) == 0): bad.append(('wrong:bound_times_1.10', box(fmt.format(o=other.text, b=latex(sp.Rational(11, 10) * side.value)))))
     return good, bad
@@ -221,7 +221,7 @@ def bench_golds():
             kw = _kw(it.meta)
             gold = it.answer[0] if isinstance(it.answer, list) and len(it.answer) == 1 else it.answer
             row = dict(id=it.id, source=name, gold=gold, grade=kw, reading=None, declined=None, cases=[])
-            if _is_prose(it.answer): row['declined'] = 'prose'
+            if is_prose(it.answer): row['declined'] = 'prose'
             else:
                 written = box(gold) if not isinstance(gold, list) else ' '.join(box(x) for x in gold)
                 if isinstance(gold, str) and kw.get('unit') and kw.get('kind') != 'choice':

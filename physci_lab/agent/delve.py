@@ -57,8 +57,8 @@ class AgentConfig:
 def _deliverable(final:str, answer:str|None, fmt:str)->str:
     """The answer to a JSON, CSV or code question: the final answer when it is one; else the last fenced block of the text,
     for a model that writes the program (or table) above and ends with `Final answer: the program above`."""
-    from physci_lab.bench.data import strip_fences, parse_structured, _FENCE
-    if not answer or not _FENCE.search(answer) or _FENCE.search(final): return final
+    from physci_lab.bench.data import strip_fences, parse_structured, FENCE
+    if not answer or not FENCE.search(answer) or FENCE.search(final): return final
     if fmt == 'code':
         try: compile(final, '<final answer>', 'exec'); return final
         except (SyntaxError, ValueError): return strip_fences(answer, ('python', 'py'))

@@ -16,7 +16,7 @@ import sympy as sp
 import pint
 from scipy.integrate import solve_ivp, quad
 from ..core.units import parse_quantity, parse_unit, constants, constants as _CODATA, check_equation, ureg, Q_, CODATA_YEAR, QuantityParseError
-from ..core.expressions import parse_expression, ExpressionError, _evalf
+from ..core.expressions import parse_expression, ExpressionError, evalf_complex
 from .workers import Worker, WorkerInputError, Source, action
 from ..llm.chat import Usage
 
@@ -256,7 +256,7 @@ class PhysicsWorker(Worker):
         except WorkerInputError as err: raise WorkerInputError(f'physics.integrate: {err}') from None
         base = {k: complex(q.to_base_units().magnitude) for k, q in env.items()}
         def f(t):
-            z = _evalf(e, base | {x: complex(t)})
+            z = evalf_complex(e, base | {x: complex(t)})
             return z.real
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter('always')
@@ -314,11 +314,11 @@ class PhysicsWorker(Worker):
         base = {k: complex(q.to_base_units().magnitude) for k, q in env.items()}
         T = (Q_(float(t_end), 's') if isinstance(t_end, (int, float)) else parse_quantity(str(t_end))).to('s').magnitude
         t0 = (Q_(float(after), 's') if isinstance(after, (int, float)) else parse_quantity(str(after))).to('s').magnitude
-        f = lambda tt, y: [_evalf(r, base | {t: complex(tt)} | dict(zip(names, map(complex, y)))).real for r in rhs]
+        f = lambda tt, y: [evalf_complex(r, base | {t: complex(tt)} | dict(zip(names, map(complex, y)))).real for r in rhs]
         events, start = None, (0.0, y0)
         if event:
             ev = read_expression(event, 'physics.ode.event')
-            def hit(tt, y): return _evalf(ev, base | {t: complex(tt)} | dict(zip(names, map(complex, y)))).real
+            def hit(tt, y): return evalf_complex(ev, base | {t: complex(tt)} | dict(zip(names, map(complex, y)))).real
             hit.terminal = True; events = hit
             if 0 < t0 < T:   # crossings before `after` do not count: integrate up to it first
                 pre = solve_ivp(f, (0, t0), y0, rtol=1e-9, atol=1e-12)

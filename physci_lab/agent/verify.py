@@ -287,7 +287,7 @@ def check_format(final:str, # the final answer
                 return Check('format', False, 'not a CSV table with a header and rows of equal length')
         elif fmt == 'code': compile(body, '<answer>', 'exec')
         elif fmt == 'expression':
-            from physci_lab.core.grade import parse_expression
+            from physci_lab.core.expressions import parse_expression
             parse_expression(body.split('=')[-1])
     except Exception as e: return Check('format', False, f'not {FORMATS[fmt]}: {type(e).__name__}: {str(e)[:80]}')
     return Check('format', True, FORMATS[fmt])

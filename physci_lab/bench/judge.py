@@ -15,10 +15,11 @@ from dataclasses import dataclass, field, asdict
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 from ..core.io import UserInputError
-from ..core.grade import grade, GoldError
+from ..core.grade import grade
+from ..core.golds import GoldError
 from ..sandbox.run import run_python
 from ..llm.chat import get_llm, CostMeter, LLMError, LLMRequestError, BudgetExceeded
-from .data import BenchItem, item_from_record, parse_structured, strip_fences, _grade_gold
+from .data import BenchItem, item_from_record, parse_structured, strip_fences, grade_gold
 
 # %% ../../nbs/bench/51_judge.ipynb #aa58bd18
 CORRECT, INCORRECT, NOT_ATTEMPTED, ERROR = 'CORRECT', 'INCORRECT', 'NOT_ATTEMPTED', 'ERROR'
@@ -345,7 +346,7 @@ def __call__(self:Judge, it:BenchItem, response)->Judgement:
         s, det, why = compare_structured(response, it.answer, it.meta.get('rtol', self.structured_rtol), it.meta.get('ordered', False))
         return self._j(it, CORRECT if s == 1 else INCORRECT, s, 'structured', why, details=[list(d) for d in det])
     if route == 'code': return self._code(it, response)
-    try: v = grade(response, _grade_gold(it), rtol=rtol, kind=it.meta.get('kind'), unit=it.meta.get('unit'), ordered=it.meta.get('ordered', True),
+    try: v = grade(response, grade_gold(it), rtol=rtol, kind=it.meta.get('kind'), unit=it.meta.get('unit'), ordered=it.meta.get('ordered', True),
                    atol=it.meta.get('atol'), symbols=it.meta.get('symbols', ()))
     except GoldError as e: return self.llm_atomic(it, response) if self.llm else self._j(it, ERROR, None, 'grade', f'gold unreadable: {e}')
     if not v.correct and self.llm and self.escalate and any(u in v.reason for u in _UNSURE): return self.llm_atomic(it, response)

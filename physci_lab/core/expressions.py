@@ -9,11 +9,12 @@ from __future__ import annotations
 import re, math, cmath, random
 from functools import lru_cache
 import sympy as sp
-from .extract import _braced
+from .extract import closing_brace
 
 # %% auto #0
 __all__ = ['MAX_EXPR_CHARS', 'MAX_TOKENS', 'MAX_DEPTH', 'MAX_LOG10', 'SYM_RTOL', 'SYM_RTOL_DECIMAL', 'SYM_POINTS',
-           'ExpressionError', 'parse_expression', 'symbol_names', 'decimal_tolerance', 'equivalent']
+           'ExpressionError', 'parse_expression', 'symbol_names', 'evalf_complex', 'sample_points', 'decimal_tolerance',
+           'equivalent']
 
 # %% ../../nbs/core/02b_expressions.ipynb #33630f6c
 class ExpressionError(ValueError):
@@ -76,7 +77,7 @@ class _Lexer:
         while i < len(s) and s[i] == ' ': i += 1
         if i >= len(s): self.err('missing argument')
         if s[i] == '{':
-            j = _braced(s, i + 1)
+            j = closing_brace(s, i + 1)
             if j < 0: self.err('unbalanced braces')
             self.i = j + 1; return s[i+1:j]
         m = re.compile(r'\\[a-zA-Z]+|.').match(s, i); self.i = m.end(); return m.group()
@@ -356,7 +357,7 @@ _CFUNCS = {sp.sin: cmath.sin, sp.cos: cmath.cos, sp.tan: cmath.tan, sp.cot: lamb
 
 _CNUM = {}   # sympy number -> complex: converting one is slow and the same few recur
 
-def _evalf(e, env):
+def evalf_complex(e, env):
     "Value of sympy expression `e` at `env` {Symbol: complex} in Python complex arithmetic."
     if e.is_Symbol: return env[e]
     if e.is_Number or e.is_NumberSymbol:
@@ -365,22 +366,22 @@ def _evalf(e, env):
             if len(_CNUM) > 20_000: _CNUM.clear()
             z = _CNUM[e] = complex(e)
         return z
-    if e.is_Add: return sum(_evalf(a, env) for a in e.args)
+    if e.is_Add: return sum(evalf_complex(a, env) for a in e.args)
     if e.is_Mul:
         p = 1 + 0j
-        for a in e.args: p *= _evalf(a, env)
+        for a in e.args: p *= evalf_complex(a, env)
         return p
     if e.is_Pow:
-        b, x = _evalf(e.base, env), _evalf(e.exp, env)
+        b, x = evalf_complex(e.base, env), evalf_complex(e.exp, env)
         if not b.imag and not x.imag and b.real > 0: return complex(b.real ** x.real)
         return b ** x
     if e is sp.I: return 1j
-    if (f := _CFUNCS.get(e.func)) and len(e.args) == 1: return f(_evalf(e.args[0], env))
+    if (f := _CFUNCS.get(e.func)) and len(e.args) == 1: return f(evalf_complex(e.args[0], env))
     raise ValueError(f'cannot evaluate {e.func}')
 
 # %% ../../nbs/core/02b_expressions.ipynb #e197efb4
 SYM_RTOL, SYM_RTOL_DECIMAL, SYM_POINTS = 1e-6, 1e-3, 6
-def _points(exprs, seed=0):
+def sample_points(exprs, seed=0):
     "Seeded evaluation points where the first expression is finite; real-valued ones preferred."
     syms = tuple(sorted(set().union(*(e.free_symbols for e in exprs)), key=lambda s: s.name))
     return _points_of(exprs[0], syms, seed)
@@ -391,7 +392,7 @@ def _points_of(gold, syms, seed):
     rng, real, cplx, exprs = random.Random(seed), [], [], [gold]
     for lo, hi in [(0.1, 0.9)] * 10 + [(1.1, 3.0)] * 10 + [(0.1, 3.0)] * 10:
         env = {s: complex(rng.uniform(lo, hi)) for s in syms}
-        try: z = _evalf(exprs[0], env)
+        try: z = evalf_complex(exprs[0], env)
         except (ValueError, ZeroDivisionError, OverflowError, TypeError): continue
         if not (math.isfinite(z.real) and math.isfinite(z.imag)): continue
         (real if abs(z.imag) <= 1e-9 * abs(z.real) else cplx).append((env, z))
@@ -435,11 +436,11 @@ def equivalent(a, # gold sympy expression
     "Whether sympy expressions `a` and `b` are equal: structurally, else at several seeded random points."
     if not proportional and (a == b or sp.Add(a, -b) == 0): return True, 'equal'
     if proportional and (r := _equations(a, b, tol)) is not None: return r
-    pts = _points([a, b])
+    pts = sample_points([a, b])
     if len(pts) < min(5, SYM_POINTS) and (a.free_symbols or not pts): return False, 'the gold cannot be evaluated at enough points'
     ratio, first = None, None
     for env, za in pts[:SYM_POINTS]:
-        try: zb = _evalf(b, {**env, **{s: complex(1.2345) for s in b.free_symbols - env.keys()}})
+        try: zb = evalf_complex(b, {**env, **{s: complex(1.2345) for s in b.free_symbols - env.keys()}})
         except (ValueError, ZeroDivisionError, OverflowError, TypeError) as e: return False, f'the answer cannot be evaluated ({type(e).__name__})'
         if proportional:
             if abs(za) < 1e-300: continue

@@ -11,7 +11,8 @@ from functools import lru_cache
 from .units import parse_unit
 
 # %% auto #0
-__all__ = ['extract_answers', 'extract_answer', 'parse_choices', 'choices_in_text', 'part_answer', 'prose_parts']
+__all__ = ['CHOICE_GOLD', 'closing_brace', 'clean_answer', 'extract_answers', 'extract_answer', 'parse_choices', 'split_parts',
+           'choice_of', 'choices_in_text', 'part_answer', 'prose_parts']
 
 # %% ../../nbs/core/02a_extract.ipynb #b1dcefba
 _TAIL = 20_000
@@ -39,7 +40,7 @@ _UNIT_END = re.compile(r'(?<!\\)[,;]|\n')   # a unit ends at a comma or semicolo
 _HEDGE = re.compile(r'^(?:(?:(?:about|approximately|approx|roughly|around|nearly|almost|circa)\b\.?|~|∼|≈|\\approx\b|\\sim\b)\s*)+', re.I)
 _STOP = set('at in a an the and of for is to or on by as it if so we be with from this that which its are was then when where'.split())
 
-def _braced(text, i):
+def closing_brace(text, i):
     "Index of the `}` closing the group that starts just after position `i` (after its `{`), else -1."
     depth, n = 1, len(text)
     for m in re.compile(r'\\[{}]|[{}]').finditer(text, i, min(n, i + 5000)):
@@ -52,11 +53,11 @@ def _braced(text, i):
 def _boxes(text):
     out = []
     for m in list(_BOX.finditer(text))[-50:]:
-        j = _braced(text, m.end())
+        j = closing_brace(text, m.end())
         if j >= 0: out.append(text[m.end():j].strip())
     return out
 
-def _clean(s):
+def clean_answer(s):
     "Strip the wrapping a model puts round an answer: `$`, `**`, a trailing full stop, a leading `about` or `≈`."
     s = s.strip().strip('*').strip()
     for a, b in (('$$', '$$'), ('$', '$'), (r'\(', r'\)'), (r'\[', r'\]')):
@@ -108,18 +109,18 @@ def extract_answers(text:str, # free model text
     if marks:
         rest = text[marks[-1].end():].lstrip()
         line = rest.split('\n', 1)[0] if rest.split('\n', 1)[0].strip() else (rest.split('\n', 2)[1:2] or [''])[0]
-        if a := _clean(line): return [a]
+        if a := clean_answer(line): return [a]
     lines = [l for l in text.strip().split('\n') if l.strip()]
     found = list(_MATH.finditer(lines[-1])) if lines else []
     if found:
         tail = _ASIDE.sub(' ', lines[-1][found[-1].end():])    # `... $m v\,dv/P$ gives a distance of about 40 m.`: the number said last (never one in an aside)
         if (n := _last_number(tail)) and not _CONDITION.search(tail[:tail.find(n.split()[0])]): return [n]
-        return [_clean(next(g for g in found[-1].groups() if g is not None))]
-    if lines and (len(lines[-1]) <= 120 and len(_PROSE.findall(lines[-1])) < 2 or _formula_line(lines[-1])): return [_clean(lines[-1])]
+        return [clean_answer(next(g for g in found[-1].groups() if g is not None))]
+    if lines and (len(lines[-1]) <= 120 and len(_PROSE.findall(lines[-1])) < 2 or _formula_line(lines[-1])): return [clean_answer(lines[-1])]
     if n := _last_number(text): return [n]
     spans = [next(g for g in m.groups() if g is not None) for m in _MATH.finditer(text)]
-    if spans: return [_clean(spans[-1])]
-    return [_clean(lines[-1])] if lines and len(lines[-1]) <= 200 else []
+    if spans: return [clean_answer(spans[-1])]
+    return [clean_answer(lines[-1])] if lines and len(lines[-1]) <= 200 else []
 
 def extract_answer(text:str, # free model text
                   )->str|None:
@@ -129,7 +130,7 @@ def extract_answer(text:str, # free model text
 
 # %% ../../nbs/core/02a_extract.ipynb #c5e40157
 _CHOICE_FILL = re.compile(r'\b(?:options?|choices?|and|both|the|correct|answers?|is|are)\b|\\text(?:bf)?|\\mathrm|[\s,;&/+()\[\]{}$.*:]', re.I)
-_CHOICE_GOLD = re.compile(r'[A-H](?:\s*(?:,|;|and|&)?\s*[A-H])*')
+CHOICE_GOLD = re.compile(r'[A-H](?:\s*(?:,|;|and|&)?\s*[A-H])*')   # a gold that is a set of option letters: 'A', 'BD', 'A, C and D'
 
 def parse_choices(text:str, # e.g. `"(A) and (D)"`
                  )->frozenset|None:
@@ -141,7 +142,7 @@ def parse_choices(text:str, # e.g. `"(A) and (D)"`
     return frozenset(s) if len(set(s)) == len(s) else None
 
 # %% ../../nbs/core/02a_extract.ipynb #264194eb
-def _split_parts(text):
+def split_parts(text):
     "Split one answer into parts at top-level `;`, `, ` and ` and ` (not inside braces or brackets)."
     out, depth, cur, i = [], 0, [], 0
     while i < len(text):
@@ -155,11 +156,12 @@ def _split_parts(text):
             continue
         cur.append(ch); i += 1
     out.append(''.join(cur))
-    return [p for p in (_clean(p) for p in out) if p]
+    return [p for p in (clean_answer(p) for p in out) if p]
 
 _OPTION_REF = re.compile(r'\(([A-H])\)|\b(?:options?|choices?|statements?)\s+\(?([A-H])\)?((?:\s*(?:,|and|&)\s*\(?[A-H]\)?(?![\w]))*)')
 
-def _choice_of(answers):
+def choice_of(answers) -> frozenset|None:
+    "The set of option letters the extracted `answers` give (all of them where each is a choice set, else the last), or None."
     sets = [parse_choices(a) for a in answers]
     if len(sets) > 1 and all(sets): return frozenset().union(*sets)
     if sets[-1] is not None: return sets[-1]
@@ -193,7 +195,7 @@ def part_answer(piece:str, # one piece of a response that states several results
     "The result a piece states: its label (`(a)`, `(ii)`) and a trailing qualifier in words (`(light particle)`) dropped, then read with `extract_answers`."
     piece = _QUALIFIER.sub('', _LABEL.sub('', piece.strip()))
     piece = _FOR_CASE.sub('', _NAMED_BY_WORDS.sub('', piece))
-    if not _MATH.search(piece) and len(_PROSE.findall(piece)) < 2: return _clean(piece) or None   # already an answer, not a sentence
+    if not _MATH.search(piece) and len(_PROSE.findall(piece)) < 2: return clean_answer(piece) or None   # already an answer, not a sentence
     a = extract_answers(piece)
     return a[-1] if a and re.search(r'[\dA-Za-z]', a[-1]) else None
 
@@ -207,7 +209,7 @@ def prose_parts(text:str, # free model text that states several results without 
     lines = [l for l in body.strip().split('\n') if l.strip()]
     for k in range(1, min(len(lines), 6) + 1):
         masked, spans = _mask_math(' '.join(lines[-k:]))
-        pieces = [re.sub('\x00(\\d+)\x00', lambda m: spans[int(m.group(1))], p) for p in _split_parts(masked)]
+        pieces = [re.sub('\x00(\\d+)\x00', lambda m: spans[int(m.group(1))], p) for p in split_parts(masked)]
         found = [a for p in pieces if (a := part_answer(p))]
         if len(found) >= n: return found
     return []

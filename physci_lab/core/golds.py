@@ -12,13 +12,14 @@ from functools import lru_cache
 import sympy as sp
 from .io import UserInputError
 from .units import ureg, Q_, parse_quantity, parse_unit, QuantityParseError
-from .extract import _clean, _split_parts, _choice_of, parse_choices, _CHOICE_GOLD
-from .expressions import *
-from .expressions import _evalf, _points
+from .extract import clean_answer, split_parts, choice_of, parse_choices, CHOICE_GOLD
+from .expressions import (ExpressionError, MAX_EXPR_CHARS, decimal_tolerance, equivalent, evalf_complex, parse_expression,
+                                         sample_points, symbol_names)
+from .expressions import evalf_complex, sample_points
 
 # %% auto #0
-__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'GoldError', 'inequality_sides', 'sides', 'read_quantity', 'Gold', 'read_gold',
-           'gold_kind', 'olympiad_golds', 'question_symbols', 'question_unit']
+__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'GoldError', 'inequality_sides', 'sides', 'read_quantity', 'Gold', 'is_name', 'read_gold',
+           'gold_kind', 'grade_one', 'olympiad_golds', 'question_symbols', 'question_unit', 'gold_of']
 
 # %% ../../nbs/core/02c_golds.ipynb #33d245de
 GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'equation', 'inequality', 'choice', 'parts')
@@ -86,7 +87,7 @@ def _const_value(text):
     if len(ss) != 1: return None
     e = ss[0]
     if e.free_symbols: return None
-    try: z = _evalf(e, {})
+    try: z = evalf_complex(e, {})
     except Exception: return None
     return z.real if abs(z.imag) <= 1e-12 * max(1.0, abs(z.real)) and math.isfinite(z.real) else None
 
@@ -108,7 +109,7 @@ def _unit_ok(q, tail, symbols, strict):
 
 def _number_unit(t, symbols=(), strict=False):
     "A text that is all a number (or a constant expression) then an optional unit, as a pint Quantity; None otherwise."
-    t = _clean(t)
+    t = clean_answer(t)
     if not t: return None
     _screen(t)
     try: q = parse_quantity(t)
@@ -166,7 +167,7 @@ def _restated(t):
 def read_quantity(text:str, # e.g. `v \approx 1.2\times10^{3}\,\mathrm{m/s}`
                  ):
     "The quantity an answer states (a pint Quantity; no unit means dimensionless); raises `ExpressionError` when the text is not one number with an optional unit."
-    t = _clean(_last_side(_clean(text)))
+    t = clean_answer(_last_side(clean_answer(text)))
     q = _restated(t) if '(' in t else None                             # a restatement is not a product: `0.81 (0.806)` is 0.81, not 0.653
     if q is None: q = _number_unit(t)
     if q is None and (m := _PROSE_TAIL.search(t)) and m.start() > 0:   # `12 m/s, downward`, `12 m/s (upward)`
@@ -269,7 +270,7 @@ class Gold:
 
 _Gold = Gold   # the former private name
 
-def _is_name(text):
+def is_name(text):
     "Whether one side is a bare name (`v`, `v_{\\max}`, `T(r)`, `\\omega'_L`, `d\\sigma/d\\Omega`): what a definition defines."
     if _DEFINED.match(text) or _FN_NAME.fullmatch(text.strip()): return True
     try: e = parse_expression(text, split=False)
@@ -321,10 +322,10 @@ def _read(gold, kind, unit, atol, symbols):
         if not math.isfinite(gold): raise GoldError(f'{where}: not finite')
         return _make_quantity(_quantity_gold(Q_(float(gold)), unit, where), repr(gold), bool(unit), atol=atol)
     if not isinstance(gold, str): raise GoldError(f'{where}: a gold is a number, a string, a Quantity or a list')
-    s = _clean(gold)
+    s = clean_answer(gold)
     if not s: raise GoldError(f'{where}: empty')
     if len(s) > MAX_EXPR_CHARS: raise GoldError(f'{where}: longer than {MAX_EXPR_CHARS} characters')
-    if kind == 'choice' or (kind is None and unit is None and _CHOICE_GOLD.fullmatch(re.sub(r'[()]', '', s))):
+    if kind == 'choice' or (kind is None and unit is None and CHOICE_GOLD.fullmatch(re.sub(r'[()]', '', s))):
         c = parse_choices(s)
         if c is None: raise GoldError(f'{where}: not a set of option letters A-H')
         return Gold('choice', c, s)
@@ -340,7 +341,7 @@ def _read(gold, kind, unit, atol, symbols):
     ss = sides(s)
     if len(ss) > 1 and not ss[0]: ss = ss[1:]                  # `= 1.702 \times 10^{26}`
     if not all(ss): raise GoldError(f'{where}: an empty side of `=`')
-    name = ss[0] if len(ss) > 1 and _is_name(ss[0]) else None
+    name = ss[0] if len(ss) > 1 and is_name(ss[0]) else None
     if kind in (None, 'numeric', 'quantity') and not (kind is None and len(ss) == 2 and name is None and _const_value(ss[1]) == 0):
         last = ss[-1]
         looks = kind is not None or not ((re.search(r'(?<!\*)\*(?!\*)(?!\s*10\b)', last) and not _unit_product(last, symbols)) or _letter_product(last))
@@ -402,20 +403,20 @@ def _numeric_side(text, names=()):
 
 def _answer_sides(ans, n=1, names=()):
     "The sides of an answer that carry its expression: trailing numeric approximations (`≈ 2.66 m/s²`) dropped."
-    ss = [x for x in sides(_clean(ans)) if x]
-    while len(ss) > n and not all(_is_name(x) for x in ss[:-1]) and _numeric_side(ss[-1], names): ss.pop()
+    ss = [x for x in sides(clean_answer(ans)) if x]
+    while len(ss) > n and not all(is_name(x) for x in ss[:-1]) and _numeric_side(ss[-1], names): ss.pop()
     return ss
 
 def _grade_inequality(ans, g, rtol):
     "An inequality answer against an inequality gold: the same direction (strict or not alike), the same bound on the same side."
-    ineq = inequality_sides(_clean(ans))
+    ineq = inequality_sides(clean_answer(ans))
     if ineq is None or len(ineq) != 3: return False, 'the gold is an inequality and the answer is not'
     lhs, rhs, _ = ineq
     gl, gr = g.value
     # the side that names the bounded quantity names it alike (`R`, `v`): the other side is graded as the bound, units and all
     for name_g, name_a, bound_g, bound_a, what in ((gl, lhs, gr, rhs, 'upper'), (gr, rhs, gl, lhs, 'lower')):
-        if name_g.kind == 'symbolic' and _is_name(name_g.text) and _is_name(name_a) and _grade_one(name_a, name_g, rtol)[0]:
-            ok, why = _grade_one(bound_a, bound_g, rtol)
+        if name_g.kind == 'symbolic' and is_name(name_g.text) and is_name(name_a) and grade_one(name_a, name_g, rtol)[0]:
+            ok, why = grade_one(bound_a, bound_g, rtol)
             return ok, f'{what} bound: {why}'
     expr = lambda s: s.value if s.kind == 'symbolic' else sp.nsimplify(float(s.value.magnitude)) if s.kind == 'numeric' else None
     b = None if expr(gl) is None or expr(gr) is None else expr(gr) - expr(gl)
@@ -426,19 +427,19 @@ def _grade_inequality(ans, g, rtol):
     except ExpressionError as e: return False, f'could not read the inequality: {e}'
     ok, why = equivalent(b, a, decimal_tolerance(ans), proportional=True)      # the same boundary
     if not ok: return False, f'another boundary: {why}'
-    for env, zb in _points([b, a]):                                   # on the same side of it
-        try: za = _evalf(a, {**env, **{s: complex(1.2345) for s in a.free_symbols - env.keys()}})
+    for env, zb in sample_points([b, a]):                                   # on the same side of it
+        try: za = evalf_complex(a, {**env, **{s: complex(1.2345) for s in a.free_symbols - env.keys()}})
         except (ValueError, ZeroDivisionError, OverflowError, TypeError): continue
         if min(abs(za), abs(zb)) > 1e-12 * max(abs(za), abs(zb), 1e-300) and (za.real > 0) != (zb.real > 0):
             return False, 'the inequality points the other way'
     return True, f'the same inequality ({why})'
 
-def _grade_one(ans, g, rtol):
+def grade_one(ans, g, rtol):
     "(correct, reason) for one extracted answer against a read gold."
     if g.kind in ('numeric', 'quantity'): return _grade_quantity(ans, g.value, g.unit_given, rtol, g.percent, g.atol)
     if g.kind == 'inequality': return _grade_inequality(ans, g, rtol)
     if g.kind == 'choice':
-        c = _choice_of([ans]) if isinstance(ans, str) else _choice_of(ans)
+        c = choice_of([ans]) if isinstance(ans, str) else choice_of(ans)
         if c is None: return False, 'no option letters found'
         if c == g.value: return True, 'same options'
         miss, extra = ''.join(sorted(g.value - c)), ''.join(sorted(c - g.value))
@@ -463,7 +464,7 @@ def _grade_one(ans, g, rtol):
 def olympiad_golds(item:dict, # an OlympiadBench record with `final_answer` (list of str), `is_multiple_answer` and `unit`
                   )->list[tuple]:
     "The `(gold, unit)` parts to `grade` for one OlympiadBench item: several answers split, a unit list matched to them."
-    answers = [a for fa in item['final_answer'] for a in (_split_parts(fa) if item['is_multiple_answer'] else [fa])]
+    answers = [a for fa in item['final_answer'] for a in (split_parts(fa) if item['is_multiple_answer'] else [fa])]
     units = [None] * len(answers)
     if item['unit']:
         us = [u.strip() for u in re.split(r',(?![^{]*\})', item['unit'])]
@@ -472,7 +473,7 @@ def olympiad_golds(item:dict, # an OlympiadBench record with `final_answer` (lis
 
 def _takes_unit(a):
     "Whether a gold is a number (or a constant such as `\\frac{707}{10}`, `200\\sqrt6`) written without its unit, so the dataset's unit applies."
-    t = _clean(_last_side(_clean(a)))
+    t = clean_answer(_last_side(clean_answer(a)))
     try: q = _number_unit(t, strict=True)
     except ExpressionError: return False
     return q is not None and q.units == _DIMLESS
@@ -516,3 +517,17 @@ def question_unit(question:str, # the question text, e.g. `... what is the frequ
             except QuantityParseError: continue
             if u != _DIMLESS: return f'{u:~P}' if f'{u:~P}'.isascii() else f'{u}'
     return None
+
+# %% ../../nbs/core/02c_golds.ipynb #g0ld0f02
+def gold_of(record:dict # a dataset record with `answer_expr`, `answer_value`, `answer_unit`, `answer`
+           )->tuple: # (gold, grade kind or None to infer)
+    "The gold answer of `record` and the `grade` kind to read it as."
+    expr, val, unit = record.get('answer_expr'), record.get('answer_value'), record.get('answer_unit')
+    if isinstance(expr, str) and expr.strip(): return expr, 'symbolic'
+    if val is not None and not (isinstance(val, float) and math.isnan(val)):
+        if isinstance(unit, str) and unit.strip() not in ('', '1', 'dimensionless'): return f'{float(val)!r} {unit.strip()}', 'quantity'
+        return float(val), 'numeric'
+    ans = record.get('answer')
+    if ans is None or str(ans).strip() == '':
+        raise GoldError(f"record {record.get('id', '?')}: no answer_expr, answer_value or answer to grade against")
+    return str(ans), None

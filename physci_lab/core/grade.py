@@ -9,14 +9,11 @@ from __future__ import annotations
 import re, json
 from dataclasses import dataclass, asdict
 import sympy as sp
-from .extract import *
-from .extract import _clean, _choice_of, _split_parts, choices_in_text, prose_parts, part_answer
-from .expressions import *
-from .golds import *
-from .golds import _gold, _grade_one, _is_name
+from .extract import extract_answers, clean_answer, split_parts, choices_in_text, prose_parts, part_answer
+from .golds import Gold, GoldError, read_gold, sides, grade_one, is_name
 
 # %% auto #0
-__all__ = ['GRADE_KINDS', 'Verdict', 'grade', 'grade_json']
+__all__ = ['RTOL', 'Verdict', 'grade', 'grade_json']
 
 # %% ../../nbs/core/02_grade.ipynb #33d245de
 @dataclass
@@ -38,9 +35,6 @@ class Verdict:
 
 def _wrong(reason, extracted=None, kind=None): return Verdict(False, 0.0, extracted, reason, kind)
 
-# %% ../../nbs/core/02_grade.ipynb #08bd5e76
-GRADE_KINDS = GRADE_KINDS   # re-exported: the kinds a gold is read as
-
 # %% ../../nbs/core/02_grade.ipynb #264194eb
 def _match(ok):
     "Size of a maximum matching in the bipartite table ok[i][j] (gold part i, answer j)."
@@ -55,8 +49,8 @@ def _match(ok):
 
 def _chain(answer):
     "`name = expression ≈ number` as the parts `name = expression` and `name = number`; any other answer as itself."
-    ss = sides(_clean(answer))
-    return [f'{ss[0]} = {s}' for s in ss[1:]] if len(ss) >= 3 and _is_name(ss[0]) else [answer]
+    ss = sides(clean_answer(answer))
+    return [f'{ss[0]} = {s}' for s in ss[1:]] if len(ss) >= 3 and is_name(ss[0]) else [answer]
 
 def _named_order(answers, parts):
     "The last `len(parts)` answers; where every gold part is a named `name = value` and the answers name each, the last answer of each name in the gold's order (`T = ...` and `\\omega = ...` in any order, `\\cos\\theta' = 13/14` before `\\theta' = 21.8°` skipped)."
@@ -65,7 +59,7 @@ def _named_order(answers, parts):
     if None not in names and len(set(names)) == len(names):
         said = {}
         for a in answers:
-            ss = sides(_clean(a))
+            ss = sides(clean_answer(a))
             if len(ss) > 1: said[key(ss[0])] = a
         if all(k in said for k in names): return [said[k] for k in names]
     return answers[-len(parts):]
@@ -75,35 +69,37 @@ def _grade(response, g, rtol, ordered):
     if not isinstance(response, str) or not response.strip(): return _wrong('empty response', None, g.kind)
     answers = extract_answers(response)
     if g.kind == 'choice':
-        ok, why = _grade_one(answers if len(answers) > 1 else answers[-1], g, rtol) if answers else (False, 'no option letters found')
+        ok, why = grade_one(answers if len(answers) > 1 else answers[-1], g, rtol) if answers else (False, 'no option letters found')
         if not ok and why == 'no option letters found' and (c := choices_in_text(response)) is not None:   # `..., so (A) and (D).`
-            ok, why = _grade_one(''.join(sorted(c)), g, rtol); answers = [''.join(sorted(c))]
+            ok, why = grade_one(''.join(sorted(c)), g, rtol); answers = [''.join(sorted(c))]
         if not answers: return _wrong('no answer found in the response', None, g.kind)
         return Verdict(ok, float(ok), answers[-1] if len(answers) == 1 else answers, why, g.kind)
     if not answers: return _wrong('no answer found in the response', None, g.kind)
     if g.kind != 'parts':
-        ok, why = _grade_one(answers[-1], g, rtol)
+        ok, why = grade_one(answers[-1], g, rtol)
         return Verdict(ok, float(ok), answers[-1], why, g.kind)
     parts, n = g.value, len(g.value)
-    if len(answers) < n: answers = [x for a in answers for p in (_split_parts(a) or [a]) if (x := part_answer(p))]   # several boxes, each `a, b`
+    if len(answers) < n: answers = [x for a in answers for p in (split_parts(a) or [a]) if (x := part_answer(p))]   # several boxes, each `a, b`
     if len(answers) < n: answers = prose_parts(response, n) or answers                    # `$I = ...$ and $\\mu = ...$.`
     if len(answers) < n: answers = [x for a in answers for x in _chain(a)]                # `\\varepsilon = 5\\lambda/6 \\approx 2.9\\times10^{-3}`: two parts
     answers = _named_order(answers, parts)
     if ordered:
-        res = [_grade_one(answers[i], p, rtol) if i < len(answers) else (False, 'missing') for i, p in enumerate(parts)]
+        res = [grade_one(answers[i], p, rtol) if i < len(answers) else (False, 'missing') for i, p in enumerate(parts)]
         k = sum(ok for ok, _ in res)
         why = '; '.join(f'part {i+1}: {w}' for i, (_, w) in enumerate(res))
     else:
-        ok = [[_grade_one(a, p, rtol)[0] for a in answers] for p in parts]
+        ok = [[grade_one(a, p, rtol)[0] for a in answers] for p in parts]
         k = _match(ok)
         why = f'{k} of {n} parts matched in any order'
     return Verdict(k == n, k / n, answers, why[:500], 'parts')
 
 # %% ../../nbs/core/02_grade.ipynb #a9d1ba87
+RTOL = 0.05   # relative tolerance for numbers: the simulator paper's 5 %, the RL reward's, and the problems' (`physci_lab.problems.questions.TOLERANCE`)
+
 def grade(response:str,            # free model text (or just the answer)
           gold,                    # number, quantity string, expression, equation, choice letters, a list of parts, or a `Gold`
           *,
-          rtol:float=0.05,         # relative tolerance for numbers (the simulator paper's 5 %), used when nothing else is given
+          rtol:float=RTOL,         # relative tolerance for numbers (the simulator paper's 5 %), used when nothing else is given
           kind:str|None=None,      # force one of `GRADE_KINDS` instead of inferring it
           ordered:bool=True,       # parts must come in the gold's order
           unit:str|None=None,      # the gold's unit when `gold` is a bare number (e.g. OlympiadBench's `unit` field)
@@ -119,7 +115,7 @@ def grade(response:str,            # free model text (or just the answer)
 
 def grade_json(response:str,          # free model text
                gold:str,              # the gold answer; a JSON list (`'["3 m", "v_0 t"]'`) means parts
-               rtol:float=0.05,       # relative tolerance for numbers
+               rtol:float=RTOL,       # relative tolerance for numbers
                kind:str|None=None,    # force a kind: numeric, quantity, symbolic, equation, choice, parts
                unit:str|None=None,    # the gold's unit when it is a bare number
                ordered:bool=True,     # parts must come in order

@@ -23,7 +23,7 @@ from fastcore.docments import docments
 from ..core.io import AST_LOCK
 from fastcore.basics import patch
 from ..core.io import UserInputError
-from .recordings import RecordedRequest, ReplayServer, RecordingProxy, recording_path   # also importable from here
+
 
 # %% ../../nbs/llm/30_chat.ipynb #41689828
 @dataclass

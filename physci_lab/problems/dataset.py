@@ -687,7 +687,7 @@ def run_generate(a)->int:
     "Run `physci-lab generate`: prints one line with what was written."
     gen, fams = None, a.families
     if getattr(a, 'composed', False):   # composed scenes: another generator, whose families are the tiers
-        gen = 'physci_lab.sim.compose:composed_problems'; fams = fams or [f'composed_{t}' for t in (a.tier or (1, 2, 3))]
+        gen = 'physci_lab.problems.composed:composed_problems'; fams = fams or [f'composed_{t}' for t in (a.tier or (1, 2, 3))]
     elif getattr(a, 'tier', None): raise GenerateError('--tier: only with --composed')
     m = generate(a.n, a.seed, a.out, families=fams, modes=a.modes, difficulty=a.difficulty, workers=a.workers, generator=gen,
                  backend=a.backend, resume=a.resume, repair=a.repair, format=a.format, shard_size=a.shard_size, filter=not a.no_filter, per_scene=a.per_scene, progress=not a.quiet)

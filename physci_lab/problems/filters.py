@@ -14,15 +14,17 @@ import numpy as np
 import mujoco
 from mujoco import rollout
 from ..core.io import UserInputError
-from ..sim.dsl import Scene, Compiled, SceneError, SPRING_PARAMS
-from ..sim.simulation import Trajectory, SimulationError, simulate, _collide, _taken
+from ..sim.dsl import Scene, Compiled, SPRING_PARAMS
+from ..sim.bodies import SceneError
+from ..sim.simulation import Trajectory, SimulationError, simulate, collide_balls, shared_data
+from ..sim.words import Printed, printed_numbers
 from ..core.units import parse_quantity, ureg
 
 # %% auto #0
 __all__ = ['CHUNK', 'TWIN_STEP', 'FREEZE', 'ZERO', 'UNSTATED', 'DEPENDS', 'UNPRINTED', 'SIDES', 'TIGHT', 'Clock', 'run',
            'can_touch', 'fast', 'run_batch', 'Variant', 'ablations', 'param_range', 'admissible_range', 'sweepable',
-           'close', 'shortcut_checks', 'degenerate_checks', 'Printed', 'printed_numbers', 'unstated_geometry',
-           'stated_inputs', 'InputRuns', 'input_variants', 'input_checks', 'root_scan', 'nice_bound']
+           'close', 'shortcut_checks', 'degenerate_checks', 'unstated_geometry', 'stated_inputs', 'InputRuns',
+           'input_variants', 'input_checks', 'root_scan', 'nice_bound']
 
 # %% ../../nbs/problems/21_filters.ipynb #a8a0f6e0
 class Clock:
@@ -58,7 +60,7 @@ _FULL = mujoco.mjtState.mjSTATE_FULLPHYSICS
 
 def _start(c, d=None):
     "(MjData, full initial state) of a compiled scene (`d`: an MjData of a model of the same structure to reuse)."
-    d = _taken(c) if d is None else d; c.reset(d)
+    d = shared_data(c) if d is None else d; c.reset(d)
     x = np.empty(mujoco.mj_stateSize(c.model, _FULL)); mujoco.mj_getState(c.model, d, x, _FULL)
     return d, x
 
@@ -101,7 +103,7 @@ def run(c:Compiled, # a compiled scene (variants are copies with edited model fi
                 Xs.append(st); Ss.append(sd); i += k; x = st[-1].copy(); k = min(2*k, CHUNK); continue
             Ss.append(sd[:h + 1]); Xs.append(st[:h])
             mujoco.mj_setState(m, d, st[h], _FULL)
-            events += _collide(m, d, c, c.collisions, (i + h + 1)*dt, dt)
+            events += collide_balls(m, d, c, c.collisions, (i + h + 1)*dt, dt)
             x = np.empty_like(x); mujoco.mj_getState(m, d, x, _FULL)
             Xs.append(x[None]); i += h + 1; k = 1     # balls pressed together collide again soon: short chunks, doubling
             if after_event is not None and (stop := int(math.ceil((events[0] + after_event)/dt)) + 1) < N:
@@ -145,7 +147,7 @@ def run_batch(cs:list, # compiled scenes, typically one scene at many parameter 
             except (UserInputError, ValueError) as ex: out[i] = ex
         else: groups.setdefault((mujoco.mj_stateSize(m, _FULL), m.nu, m.nv, m.nsensordata, m.opt.timestep, m.opt.integrator), []).append(i)
     for (*_, dt, _), idx in groups.items():
-        N = int(round(float(duration)/dt)); d = _taken(cs[idx[0]])   # one MjData serves models of one structure
+        N = int(round(float(duration)/dt)); d = shared_data(cs[idx[0]])   # one MjData serves models of one structure
         X0 = np.stack([_start(cs[i], d)[1] for i in idx])
         with clock('mujoco_step'): st, sd = rollout.rollout([cs[i].model for i in idx], d, X0, nstep=N + 1)
         if _warnings(d):   # a warning cannot be told apart in one call: those scenes again, one by one
@@ -264,48 +266,6 @@ def degenerate_checks(answer:float, # the answer
     return out
 
 # %% ../../nbs/problems/21_filters.ipynb #stat0002
-_SUPER = str.maketrans('⁻⁰¹²³⁴⁵⁶⁷⁸⁹', '-0123456789')
-_NUMBER = re.compile(r'(?<![\w.])([-−]?\d+(?:\.\d+)?)(?:[eE]([-+]?\d+)|\s*(?:×|\\times)\s*10(?:\^\{?([-−]?\d+)\}?|([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)))?')
-_STOP = re.compile(r'^[^\s,;:()]+')
-
-@dataclass(frozen=True)
-class Printed:
-    "A number as a text prints it: its value in `unit` (a pint unit, None for a bare number) and half a unit of its last digit."
-    text: str; value: float; unit: object; half: float
-
-def _half(mant:str, exp:int) -> float:
-    "Half a unit of the last printed digit, the number read to at least three significant figures (`2.8` is 2.80, `2` is 2.00, `1540` is 1540)."
-    last = -len(mant.split('.')[1]) if '.' in mant else 0
-    v = abs(float(mant))
-    third = math.floor(math.log10(v)) - 2 if v > 0 else last   # the place of the third significant digit
-    return 0.5*10.0**(exp + min(last, third))
-
-@lru_cache(maxsize=256)
-def printed_numbers(text:str # a description or question
-                   ) -> tuple:
-    "Every number the text prints, with the unit that follows it where there is one (`Printed`s, in order)."
-    out = []
-    for m in _NUMBER.finditer(text):
-        mant = m[1].replace('−', '-'); e = m[2] or m[3] or (m[4].translate(_SUPER) if m[4] else None)
-        exp = int(e.replace('−', '-')) if e else 0
-        value = float(mant)*10.0**exp; half = _half(mant.lstrip('-'), exp)
-        rest = text[m.end():]; glued = _STOP.match(rest)
-        words = [glued[0].rstrip('.')] if glued else rest[1:].split()[:3] if rest[:1] == ' ' else []
-        unit = None
-        for k in range(len(words), 0, -1):
-            w = ' '.join(words[:k]).rstrip('.,;:)')
-            if not w or w[0].isdigit(): continue
-            if (unit := _unit_word(w)) is not None: break
-        out.append(Printed(m[0], value, unit, half))
-    return tuple(out)
-
-@lru_cache(maxsize=1024)
-def _unit_word(w:str):
-    "The pint unit the words `w` name, or None (not a unit, or a dimensionless one), read once per wording."
-    try: q = parse_quantity(f'1 {w}')
-    except Exception: return None
-    return q.units if not q.dimensionless or q.units == ureg.degree else None
-
 @lru_cache(maxsize=1024)
 def _factor(frm, unit:str):
     "The factor from pint unit `frm` to `unit` (None where they do not convert), worked out once per pair."

@@ -14,17 +14,18 @@ import numpy as np
 import yaml
 import sympy as sp
 from ..core.io import UserInputError
-from ..sim.dsl import Scene, Compiled, SceneError, _fmt, time_scale
-from ..sim.words import UNIT_TEXT, unit_text, num, qty, nouns, cap, listing
+from ..sim.bodies import fmt_value
+from ..sim.dsl import Scene, Compiled, time_scale
+from ..sim.bodies import SceneError
+from ..sim.words import UNIT_TEXT, unit_text, num, qty, nouns, cap, listing, half_printed
 from ..sim.fields import G
-from ..sim.entities import BETA
+from ..sim.bodies import BETA, QUERY
 from ..sim.families import FAMILIES, sample_scene
-from ..sim.simulation import Trajectory, SimulationError, UNITS, _Q, query_scene
+from ..sim.simulation import Trajectory, SimulationError, UNITS, query_scene
 from .filters import (Clock, Variant, run, run_batch, fast, ablations, sweepable, param_range, admissible_range, close, shortcut_checks,
-                                degenerate_checks, stated_inputs, printed_numbers, input_variants, input_checks, root_scan, nice_bound, ZERO)
-from ..core.grade import grade
-from ..core.golds import read_gold
-from ..rl.rewards import gold_of
+                                degenerate_checks, stated_inputs, input_variants, input_checks, root_scan, nice_bound, ZERO)
+from ..core.grade import grade, RTOL
+from ..core.golds import read_gold, gold_of
 
 # %% auto #0
 __all__ = ['MODES', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'PER_SCENE', 'RECORD_FIELDS', 'PRETTY',
@@ -33,14 +34,14 @@ __all__ = ['MODES', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FR
            'split_of', 'Problem', 'ProblemBatch', 'pretty', 'with_unit', 'at_time', 'Candidate', 'reader', 'item',
            'derive_answer', 'check_reproduce', 'Ctx', 'window', 'scene_times', 'say', 'numeric', 'component',
            'first_rest', 'interior_max', 'event', 'after_event', 'comparison', 'param_symbols', 'text_name', 'sym',
-           'in_regime', 'parameter_draws', 'verify_symbolic', 'symbolic', 'define', 'hide', 'reverse', 'self_grade',
-           'problems_for_scene', 'summarize']
+           'in_regime', 'parameter_draws', 'verify_symbolic', 'symbolic', 'printed', 'define', 'hide', 'reverse',
+           'self_grade', 'problems_for_scene', 'summarize']
 
 # %% ../../nbs/problems/20_questions.ipynb #d3b12899
 MODES = ('numeric', 'reverse', 'symbolic', 'event', 'comparison', 'component')
 PROBLEM_FAMILIES = list(FAMILIES)
 ANCHOR_FAMILIES = ['fixed_pulley', 'incline', 'spring_horizontal', 'collision_1d']
-TOLERANCE = 0.05        # relative
+TOLERANCE = RTOL        # relative: `grade`'s default, the simulator paper's 5 %
 TEST_FRACTION = 0.10    # share of scenes in the test split
 PER_SCENE = 12          # most problems kept per scene (a mix of modes, subjects and quantities)
 RECORD_FIELDS = ('id', 'scene_id', 'family', 'split', 'mode', 'question', 'answer', 'answer_value', 'answer_unit', 'answer_expr',
@@ -82,7 +83,7 @@ class Problem:
         return {k: getattr(self, k) for k in RECORD_FIELDS}
 
     def check(self, response:str): # free model text, e.g. 'The tension is 22.1 N'
-        "Grade a response against the answer key as the RL reward and the eval harness do (`rewards.gold_of`, then `grade.grade`): a `Verdict`."
+        "Grade a response against the answer key as the RL reward and the eval harness do (`gold_of`, then `grade.grade`): a `Verdict`."
         gold, kind = gold_of(self.to_record())
         return grade(response, gold, rtol=self.tolerance, kind=kind)
 
@@ -131,7 +132,7 @@ class Candidate:
 
 def reader(q:str): # 'ID.QUANTITY[.x]@T' as in `Trajectory.query`
     "A fast `traj -> value` for a query: reads the replayed state at the asked step; raises outside the valid window."
-    id, qn, comp, ts = _Q.match(q).groups(); t = float(ts)
+    id, qn, comp, ts = QUERY.match(q).groups(); t = float(ts)
     return _read_at(id, qn, comp, lambda tr: t, q)
 
 def _read_at(id, qn, comp, when, q=None):
@@ -162,7 +163,7 @@ def item(tr:Trajectory, q:str, role:str='answer', **extra) -> dict:
     v, u = tr.query(q)
     return {'query': q, 'value': float(f'{_scalar(v):.6g}'), 'unit': u, 'role': role, **extra}
 
-def _time_of(q:str) -> float: return float(_Q.match(q).group(4))
+def _time_of(q:str) -> float: return float(QUERY.match(q).group(4))
 
 def derive_answer(items:list, # reproduce items: dicts with `query` or `param`, `value`, `unit`, `role`
                   values:dict|None=None # {query or param: value} to use instead of the items' own values
@@ -221,6 +222,11 @@ class Ctx:
     def iv(self, tr=None) -> int: tr = tr or self.tr; return int(round(tr.valid_until/tr.dt))
     @property
     def W(self) -> float: return window(self.sc)
+    @property
+    def symbols(self) -> dict:
+        "The symbol each parameter key is named by in questions about this scene (`param_symbols`), worked out once."
+        if getattr(self, '_symbols', None) is None: self._symbols = param_symbols(self.sc)
+        return self._symbols
     @property
     def stated(self) -> dict:
         "What the description states (`filters.stated_inputs`)."
@@ -291,7 +297,7 @@ def _ask(what, when, unit):
     return f"{lead}hat is {what} {when}?" + (f" Give the answer in {u}." if u else '')
 
 def _numeric_one(ctx, id, q, phrase, mode, t=None):
-    t = ctx.t() if t is None else t; query = f'{id}.{q}@{_fmt(t)}'
+    t = ctx.t() if t is None else t; query = f'{id}.{q}@{fmt_value(t)}'
     try: v, unit = ctx.tr.query(query)
     except SimulationError: return None
     what = say(ctx, phrase, id)
@@ -553,9 +559,6 @@ def sym(key:str, names:dict|None=None) -> sp.Symbol:
     else: name = f"{_SYM.get(pn, pn)}_{i}"
     return sp.Symbol(name, real=True) if pn in _REAL else sp.Symbol(name, positive=True)
 
-def _names(ctx) -> dict:
-    if getattr(ctx, '_names', None) is None: ctx._names = param_symbols(ctx.sc)
-    return ctx._names
 
 def _vals(sc, keys, names=None):
     out = {}
@@ -567,7 +570,7 @@ def _vals(sc, keys, names=None):
 def _closed_forms(ctx) -> list:
     "(what is asked, unit, f, expr, parameter keys[, substitutions]) for the family of the scene; substitutions (a time symbol's value) apply when the key is checked."
     if 'closed_forms' in ctx.hooks: return ctx.hooks['closed_forms'](ctx)
-    fam, sc, t = ctx.family, ctx.sc, ctx.times[-1]; names = _names(ctx); S = lambda k: sym(k, names); g = S('scene.gravity'); ft = _fmt(t)
+    fam, sc, t = ctx.family, ctx.sc, ctx.times[-1]; names = ctx.symbols; S = lambda k: sym(k, names); g = S('scene.gravity'); ft = fmt_value(t)
     X = lambda id, ph='{id}': say(ctx, ph, id)
     out = []
     if fam == 'fixed_pulley':
@@ -593,7 +596,7 @@ def _closed_forms(ctx) -> list:
         keys = ['a.mass', 'b.mass', 'a.velocity', 'b.velocity'] + (['scene.restitution'] if sc.restitution != 1 else [])
         e_ = e if sc.restitution != 1 else 1
         tl = ctx.tr.valid_until
-        out.append((f"the x-component of the velocity of {X('a')} after the collision", 'm/s', f'a.velocity.x@{_fmt(math.floor(tl*20)/20)}',
+        out.append((f"the x-component of the velocity of {X('a')} after the collision", 'm/s', f'a.velocity.x@{fmt_value(math.floor(tl*20)/20)}',
                     (ma*va + mb*vb - mb*e_*(va - vb))/(ma + mb), keys))
         if sc.restitution != 1:
             out.append(("the kinetic energy lost in the collision", 'J', _ke_lost, ma*mb/(ma + mb)*(1 - e**2)*(va - vb)**2/2, keys))
@@ -674,7 +677,7 @@ def symbolic(ctx:Ctx) -> list:
     "Closed-form answers in symbols the description defines (`m_box = 2.5 kg`, `θ = 30°`), each verified at 5 or more parameter draws (shared by the scene's closed forms)."
     out, forms = [], _closed_forms(ctx)
     if not forms: return out
-    names = _names(ctx)
+    names = ctx.symbols
     allkeys = sorted({k for _, _, _, _, keys, *_ in forms for k in keys})
     draws = parameter_draws(ctx, allkeys)
     desc = ctx.desc or ctx.sc.describe()
@@ -693,7 +696,7 @@ def symbolic(ctx:Ctx) -> list:
         if shown != general: ver['general_expr'] = str(general); ver['regime'] = 'the expression without absolute values holds for the ordering of this scene'
         if at: ver['time_symbol'] = {str(s): float(x) for s, x in at.items()}   # the key keeps the time symbol; it was checked at the asked time
         ver['symbols'] = {text_name(names.get(k, str(sym(k, names)))): k for k in keys}
-        text = _printed(shown)
+        text = printed(shown)
         cd = Candidate('symbolic', f"Find {what} in terms of {_listing(list(ver['symbols']) + [str(s) for s in at])}" + (" and the gravitational constant G" if 'G' in text else '') +
                        ". Give a closed-form expression.", unit, v, f, q if isinstance(q, str) else None, expr=text, verification=ver,
                        depends_on=tuple(keys), description=d2, key=(what,), signed='positive' in what)
@@ -703,7 +706,7 @@ def symbolic(ctx:Ctx) -> list:
     return out
 
 @lru_cache(maxsize=512)
-def _printed(expr) -> str:
+def printed(expr) -> str:
     "`str(expr)`, worked out once per expression (printing is slow, and a closed form is printed when it is screened and again when it is asked)."
     return str(expr)
 
@@ -737,14 +740,9 @@ def define(description:str, # the scene's description (a `Description`: the symb
 def hide(description:str, key:str, value:float, sc:Scene|None=None) -> str|None:
     "The description with `key` unknown: its value replaced by its symbol (None when the value is not printed exactly once)."
     if sc is not None: return define(description, sc, key, unknown=True)
-    s = _fmt(value); pat = re.compile(rf'(?<![\d.]){re.escape(s)}(?![\d])')
+    s = fmt_value(value); pat = re.compile(rf'(?<![\d.]){re.escape(s)}(?![\d])')
     if len(pat.findall(description)) != 1: return None
     return pat.sub(str(sym(key)), description)
-
-def _half_printed(text:str) -> float:
-    "Half a unit of the last digit of the first number printed in `text` ('0.50 s' -> 0.005)."
-    p = printed_numbers(text)
-    return p[0].half if p else 0.0
 
 def _observations(ctx, cands:list) -> list:
     "Questions a reverse question may turn into an observation: a quantity with a unit, asked at a clock time or about an event, clear of zero."
@@ -768,7 +766,7 @@ def _value_of(sc, key):
 def reverse(ctx:Ctx, observations:list) -> list:
     "For each meaningful parameter, hide it and give one observation; identifiability is decided later, by a root scan (`examine`), only for the questions that may be kept."
     out, sc = [], ctx.sc
-    desc = ctx.desc or sc.describe(); names = _names(ctx)
+    desc = ctx.desc or sc.describe(); names = ctx.symbols
     pool = _observations(ctx, observations)   # (never an observation of about zero: a block that has not moved says little)
     if ctx.c.collisions: pool = [o for o in pool if o.t is None]   # a collision: observe the balls after it, not at a clock time the hidden value moves the collision across
     for key in sweepable(sc):
@@ -827,7 +825,7 @@ def _scan(ctx, key, o, y0):
     "Root scan of hidden parameter `key` against observation `o` = `y0`: one twin run per value, batched, cached per value for the scene; where the scene brings its own derivation (hook `observe`: composed scenes), the observation solved at each value instead (`by` says which)."
     lo, hi = admissible_range(ctx.sc, key); x0 = _value_of(ctx.sc, key)
     T = ctx.W if o.t is None else min(ctx.W, round(o.t + 0.01, 6))
-    eps = max(_half_printed(qty(y0, o.unit, customary=False)), 3e-3*abs(y0))
+    eps = max(half_printed(qty(y0, o.unit, customary=False)), 3e-3*abs(y0))
     solved = None
     if 'observe' in ctx.hooks:   # a scene with a derivation of its own (composed): the observation at each value solved, not simulated, where the derivation gives the observed value at the true one
         with ctx.clock('derive'): solved = ctx.hooks['observe'](key, o.query, T, y0, eps)
@@ -878,7 +876,7 @@ def _reverse_inputs(ctx, key, o, y0, x0):
     moves = {}
     for v in ctx.runs.nudges:
         if v.target != key and v.traj is not None: moves[v.target] = max(moves.get(v.target, 0.0), dx(v.measure(o.f) - base))
-    moves['observation'] = dx(_half_printed(qty(y0, o.unit, customary=False)))
+    moves['observation'] = dx(half_printed(qty(y0, o.unit, customary=False)))
     if (m := _time_move(o, ctx.tr)) is not None: moves['t'] = dx(m)
     worst = max(moves.items(), key=lambda kv: kv[1])
     unst = {v.target: dx(v.measure(o.f) - base) for v in ctx.runs.unprinted if v.target != key}
@@ -922,7 +920,7 @@ def _sig(x): return None if x is None or not math.isfinite(x) else float(f'{x:.3
 def _time_move(c, tr):
     "How far the answer of `c` moves (absolute) when its printed clock time is rounded the other way by `h`: the change over a step either side (at least `h`), scaled to `h`; None for a question without a clock time."
     if c.t is None or c.retime is None: return None
-    h = _half_printed(c.when or at_time(c.t)); d = max(h, tr.dt)
+    h = half_printed(c.when or at_time(c.t)); d = max(h, tr.dt)
     vals = [v for v in (_try(c.retime(round(c.t + s*d, 6)), tr) for s in (1, -1)) if v is not None]
     return max((abs(v - c.value)*h/d for v in vals), default=math.inf)
 
@@ -981,7 +979,7 @@ def _examine(ctx, cd, checks) -> dict:
         cond = ic['conditioning']; scale = max(abs(cd.value), 1e-12)
         if (m := _time_move(cd, ctx.tr)) is not None and m/scale > (cond['worst'] or 0): cond.update(worst=_sig(m/scale) if math.isfinite(m) else None, input='t')
         if (lv := getattr(cd, 'level', None)) is not None:   # the printed speed a time question names
-            y, fy = lv; h = _half_printed(qty(y, 'm/s', customary=False))
+            y, fy = lv; h = half_printed(qty(y, 'm/s', customary=False))
             vals = [v for v in (_try(fy(y + s*h), ctx.tr) for s in (1, -1)) if v is not None]
             m = max((abs(v - cd.value) for v in vals), default=math.inf)/scale
             if m > (cond['worst'] or 0): cond.update(worst=_sig(m), input='level')
@@ -992,7 +990,7 @@ def _examine(ctx, cd, checks) -> dict:
 
 def self_grade(p:Problem # a problem about to be kept
               ) -> dict:
-    "Grade the record against itself as the RL reward, the eval harness and `Problem.check` do (`rewards.gold_of`, then `grade`): its answer and answer_expr must be correct; ×1.1, ×0.9, the opposite sign (signed answers) and a wrong dimension must be wrong; a magnitude's absolute value must be correct."
+    "Grade the record against itself as the RL reward, the eval harness and `Problem.check` do (`gold_of`, then `grade`): its answer and answer_expr must be correct; ×1.1, ×0.9, the opposite sign (signed answers) and a wrong dimension must be wrong; a magnitude's absolute value must be correct."
     rec = p.to_record(); gold, kind = gold_of(rec); tol = p.tolerance; g = read_gold(gold, kind)
     ok = lambda resp: grade(resp, g, rtol=tol).correct
     v, u, e = p.answer_value, p.answer_unit or '', p.answer_expr

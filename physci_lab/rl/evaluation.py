@@ -18,13 +18,13 @@ import numpy as np
 from scipy.stats import spearmanr
 from ..core.io import (UserInputError, JsonlWriter, read_jsonl, check_path, check_out_dir, number_arg, url_arg, write_atomic,
                              read_text, load_json, path_kind, short, check_server)
-from ..core.grade import grade, GoldError
+from ..core.grade import grade
+from ..core.golds import GoldError, gold_of
 from ..bench.data import BenchItem, load_bench
 from ..bench.judge import Judge, wilson, CORRECT
 from ..problems.dataset import load_records, decode_record
-from .rewards import prompt_messages, SYSTEM_PROMPTS, gold_of, final_section, make_accuracy_reward, RewardInputError
-from .backends import *
-from .backends import _err
+from .rewards import prompt_messages, SYSTEM_PROMPTS, final_section, make_accuracy_reward, RewardInputError
+from .backends import BACKENDS, Backend, Generation, error_text, get_backend
 
 # %% ../../nbs/rl/72_evaluation.ipynb #138cf116
 REAL_BENCHMARKS = ('olympiadbench', 'olympiadbench-mechanics', 'jeebench', 'yale-physics')
@@ -98,7 +98,7 @@ def synthetic_items(data, # a `physci-lab generate` folder, a .jsonl file of rec
     out, unreadable = [], []
     for r in recs:
         try: gold, kind = gold_of(r); msgs = prompt_messages(r, style)
-        except RewardInputError as e: raise EvalInputError(f'--data: {e}') from None
+        except (RewardInputError, GoldError) as e: raise EvalInputError(f'--data: {e}') from None
         try: grade('', gold, kind=kind)
         except GoldError as e: unreadable.append(f"{r.get('id')}: {e}"); continue
         out.append(EvalItem('synthetic', str(r.get('id')), msgs, r.get('family'), r.get('mode'), record=r))
@@ -211,7 +211,7 @@ def evaluate(model, # a checkpoint directory, hub id, 'provider:model', an `LLM`
         for i in range(0, len(todo), be.batch_size):
             batch = todo[i:i + be.batch_size]
             try: gens = be.generate([it.messages for it in batch])
-            except Exception as e: gens = [Generation(None, error=_err(e)) for _ in batch]
+            except Exception as e: gens = [Generation(None, error=error_text(e)) for _ in batch]
             for it, g in zip(batch, gens): _append(f, _record(it, g, be.name))
             if bar is not None: bar.update(len(batch))
             failed_in_row = failed_in_row + 1 if all(g.error for g in gens) else 0

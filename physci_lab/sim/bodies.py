@@ -8,22 +8,23 @@ Docs: https://physci-lab.github.io/physci-lab/sim/bodies.html.md"""
 from __future__ import annotations
 import math
 from dataclasses import dataclass, field
-from typing import Any, TYPE_CHECKING
+import re
+from typing import Any
 import numpy as np
 import mujoco
 from ..core.io import UserInputError
-if TYPE_CHECKING: from physci_lab.sim.dsl import Scene   # annotations only: dsl imports this module
 
 # %% auto #0
-__all__ = ['ENTITY_TYPES', 'SOLREF', 'SOLIMP', 'BOX', 'CLEAR', 'BIG', 'SceneError', 'Param', 'register', 'EntityType', 'Entity',
-           'shape_inertia', 'Body', 'Placed', 'BuildContext']
+__all__ = ['ENTITY_TYPES', 'SOLREF', 'SOLIMP', 'BOX', 'CLEAR', 'BIG', 'BETA', 'SEGMENT_NAMES', 'QUERY', 'SceneError', 'fmt_value',
+           'Param', 'register', 'EntityType', 'Entity', 'shape_inertia', 'Body', 'Placed', 'BuildContext', 'quaternion',
+           'resting_on', 'strings_through', 'springs_at', 'stack_mass', 'paren_id', 'parse_query']
 
 # %% ../../nbs/sim/10_bodies.ipynb #2e97ab1e
 class SceneError(UserInputError):
     "A scene the user wrote is invalid; the message is one line naming the place, e.g. `entities.box.mass: must be > 0 kg`."
 
 # %% ../../nbs/sim/10_bodies.ipynb #94f097cd
-def _fmt(x) -> str:
+def fmt_value(x) -> str:
     "A number as a user reads it: integers without a trailing `.0`, others with up to 4 significant digits."
     if isinstance(x, bool) or not isinstance(x, (int, float, np.floating)): return str(x)
     x = float(x)
@@ -50,7 +51,7 @@ class Param:
         u = f' {self.unit}' if self.unit else ''
         lo = '(' if self.lo_open else '['
         hi = ')' if self.hi_open else ']'
-        return f"{lo}{_fmt(self.lo) if self.lo is not None else '-inf'}, {_fmt(self.hi) if self.hi is not None else 'inf'}{hi}{u}"
+        return f"{lo}{fmt_value(self.lo) if self.lo is not None else '-inf'}, {fmt_value(self.hi) if self.hi is not None else 'inf'}{hi}{u}"
 
     def check(self, value, where:str):
         "Validate and normalise `value`; raise `SceneError` naming `where`."
@@ -75,8 +76,8 @@ class Param:
         bad_lo = self.lo is not None and (v < self.lo or (self.lo_open and v == self.lo))
         bad_hi = self.hi is not None and (v > self.hi or (self.hi_open and v == self.hi))
         if bad_lo or bad_hi:
-            if self.hi is None or (bad_lo and self.lo == 0): raise SceneError(f"{where}: must be {'>' if self.lo_open else '>='} {_fmt(self.lo)}{u}")
-            raise SceneError(f"{where}: {_fmt(v)}{u} is outside {self._range()}")
+            if self.hi is None or (bad_lo and self.lo == 0): raise SceneError(f"{where}: must be {'>' if self.lo_open else '>='} {fmt_value(self.lo)}{u}")
+            raise SceneError(f"{where}: {fmt_value(v)}{u} is outside {self._range()}")
         return v
 
 # %% ../../nbs/sim/10_bodies.ipynb #f9e30351
@@ -175,7 +176,7 @@ class Placed:
 @dataclass
 class BuildContext:
     "State shared while entity types add themselves to a spec."
-    scene: Scene
+    scene: 'Scene'   # the `physci_lab.sim.dsl.Scene` being built (annotated by name: dsl builds on this module)
     spec: 'mujoco.MjSpec'
     placed: dict = field(default_factory=dict)       # entity id -> Placed
     sites: dict = field(default_factory=dict)        # site name -> world position
@@ -211,16 +212,31 @@ SOLIMP = [0.9999, 0.9999, 0.001, 0.5, 2]
 BOX = 0.1                  # m, default half-size of a block
 CLEAR = 0.05               # m, a block closer than this to a pulley has reached it
 BIG = 0.15                 # m, largest half-size a block is drawn with (on a long ramp or rope)
-def _q(axis, angle):
+def quaternion(axis, angle):
     "Quaternion of a rotation by `angle` (rad) about a unit `axis`."
     a = np.asarray(axis, float); s = math.sin(angle/2)
     return [math.cos(angle/2), *(a*s)]
-def _ent_on(sc, eid): return [e for e in sc.entities.values() if e.get('on') == eid]
-def _in_strings(sc, eid): return [s for s in sc.strings.values() if eid in s['path']]
-def _in_springs(sc, eid): return [s for s in sc.springs.values() if eid in s['between']]
-def _stack_mass(sc, eid):
+def resting_on(sc, eid) -> list:
+    "The entities of scene `sc` that rest on entity `eid` (`on: eid`)."
+    return [e for e in sc.entities.values() if e.get('on') == eid]
+def strings_through(sc, eid) -> list:
+    "The strings of `sc` whose path runs through (or ends at) entity `eid`."
+    return [s for s in sc.strings.values() if eid in s['path']]
+def springs_at(sc, eid) -> list:
+    "The springs of `sc` with an end at entity `eid`."
+    return [s for s in sc.springs.values() if eid in s['between']]
+def stack_mass(sc, eid):
     "Mass of a block and everything stacked on it (kg)."
-    return sc.entities[eid].get('mass', 0) + sum(_stack_mass(sc, x.id) for x in _ent_on(sc, eid) if x.type == 'mass')
-def _paren(eid, plain):
+    return sc.entities[eid].get('mass', 0) + sum(stack_mass(sc, x.id) for x in resting_on(sc, eid) if x.type == 'mass')
+def paren_id(eid, plain):
     "' (eid)' unless the id is just the plain word."
     return '' if eid == plain else f' ({eid})'
+
+BETA = {'solid_cylinder': 0.5, 'hoop': 1.0, 'solid_sphere': 0.4, 'shell': 2/3}   # I = β m R² of each shape that rolls
+SEGMENT_NAMES = ('left', 'right')   # the pieces of a string cut by one massive wheel; with more wheels the pieces are a, b, c, …
+QUERY = re.compile(r'^\s*([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_]+)(?:\.([xyz]))?\s*@\s*([-+0-9.eE]+)\s*$')
+
+def parse_query(text:str) -> tuple|None:
+    "`'ID.QUANTITY[.x|.y|.z]@T'` read into (id, quantity, component or None, t in s); None where `text` is not a query."
+    m = QUERY.match(text)
+    return None if m is None else (m[1], m[2], m[3], float(m[4]))

@@ -11,7 +11,7 @@ import numpy as np
 from scipy.integrate import solve_ivp
 from .dsl import load_scene, Scene
 from .fields import G
-from .entities import BETA
+from .bodies import BETA
 from .families import FAMILIES, sample_scene
 from .simulation import simulate
 

@@ -1,4 +1,4 @@
-"""Scenes nobody hand-wrote: random entities joined through their connection points (string ends, pulley loops, ramp faces, stacking, springs, pullers, gears) breadth first with depth and width limits, in three tiers; each checked before it is simulated, and its problems keyed twice (MuJoCo and the independent derivation of `physci_lab.sim.mechanics`)
+"""Scenes nobody hand-wrote: random entities joined through their connection points (string ends, pulley loops, ramp faces, stacking, springs, pullers, gears) breadth first with depth and width limits, in three tiers; each checked before it is simulated (its problems, keyed twice, are made in `physci_lab.problems.composed`)
 
 Docs: https://physci-lab.github.io/physci-lab/sim/compose.html.md"""
 
@@ -13,18 +13,18 @@ import numpy as np
 import mujoco
 import sympy as sp
 from ..core.io import UserInputError
-from .dsl import Scene, SceneError, _fmt, _axes, _at_rest, _limits
+from ..core.grade import RTOL
+from .bodies import fmt_value
+from .dsl import Scene, axes_sentence, at_rest_sentence, limits_sentence
+from .bodies import SceneError
 from .entities import REST
-from .strings import _wheel_sentence, _end, _string_name, _via as _string_via
-from .words import Words, Description, qty
+from .strings import wheel_sentence, end_phrase, string_subject, via_phrase
+from .words import Words, Description, qty, half_printed
 from . import mechanics as mech
-from ..problems.questions import problems_for_scene, MODES, TOLERANCE, TEST_FRACTION, PER_SCENE, sym, _names, say, _printed, _half_printed
-from ..problems.filters import sweepable
 
 # %% auto #0
-__all__ = ['KINDS', 'TIERS', 'MAX_DEPTH', 'MAX_WIDTH', 'DURATION', 'ILL', 'PROBLEM_FAMILIES', 'LONGEST', 'ComposeError',
-           'describe_composed', 'ComposedScene', 'coupled_groups', 'conditioning', 'validate', 'compose_scene',
-           'scene_graph', 'graph_classes', 'tier_of', 'hooks_for', 'composed_problems']
+__all__ = ['KINDS', 'TIERS', 'MAX_DEPTH', 'MAX_WIDTH', 'DURATION', 'ILL', 'ComposeError', 'describe_composed', 'ComposedScene',
+           'coupled_groups', 'conditioning', 'validate', 'compose_scene', 'scene_graph', 'graph_classes']
 
 # %% ../../nbs/sim/14b_compose.ipynb #13c2bdcf
 class ComposeError(UserInputError):
@@ -176,7 +176,7 @@ def _spring_clause(sc, w, e) -> str:
         if e.id not in s['between']: continue
         other = next(x for x in s['between'] if x != e.id); on = sc.entities[e['on']].type if e.get('on') else None
         side = 'on its left' if on == 'floor' else 'down the slope'
-        out += f", tied to {_end(sc, w, other)} {side} by {w.mention(sid, lambda: 'of ' + w.p(f'{sid}.k', 'spring constant'), pre='light')}"
+        out += f", tied to {end_phrase(sc, w, other)} {side} by {w.mention(sid, lambda: 'of ' + w.p(f'{sid}.k', 'spring constant'), pre='light')}"
     return out
 
 def _surface_block(sc, w, e) -> str:
@@ -194,7 +194,7 @@ def _via(sc, w, x) -> str:
             if load: d += f", which carries {w.mention(load[0].id, lambda: 'of ' + w.p(f'{load[0].id}.mass', 'mass'))} hanging from its axle"
             return d
         return 'under ' + w.mention(x, detail)
-    return _string_via(sc, w, x)
+    return via_phrase(sc, w, x)
 
 def _hung(sc, w, x, which) -> str:
     "The clause for what one end (`which`: 'one end', 'the other') of a string over a hanging pulley holds."
@@ -204,7 +204,7 @@ def _hung(sc, w, x, which) -> str:
         how = (f"with {w.p(f'{x}.force', 'constant force', article=True, link='of')}" if e.get('force') is not None
                else f"at {w.p(f'{x}.speed', 'constant speed', article=True, link='of')}")
         return f"{which} is pulled straight down {how}"
-    return f"{which} holds {_end(sc, w, x)}"
+    return f"{which} holds {end_phrase(sc, w, x)}"
 
 def describe_composed(sc, symbols:dict|None=None, # parameter key -> symbol, as for `Scene.describe`
                       hidden=() # parameter keys whose values are withheld
@@ -217,23 +217,23 @@ def describe_composed(sc, symbols:dict|None=None, # parameter key -> symbol, as 
         if e.type in ('movable_wedge', 'pinion'): parts.append(e.kind.describe(e, sc, w))
         elif e.type == 'mass' and e.get('on') and E[e['on']].type != 'movable_pulley': parts.append(_surface_block(sc, w, e))
     for sid, s in sc.strings.items():
-        p = s['path']; first, last, mid = p[0], p[-1], p[1:-1]; name = _string_name(w, sid)
+        p = s['path']; first, last, mid = p[0], p[-1], p[1:-1]; name = string_subject(w, sid)
         if len(p) == 2 and E[first].type == 'mass' and first in w.met and E[last].type == 'puller':   # a string hanging from a block, its free end pulled
             parts.append(f"{name} hangs from {w.ref(first)}, and {_hung(sc, w, last, 'its free end')}."); continue
         if len(p) == 2 and E[first].type == 'mass' and first in w.met:   # a block hanging below another
-            parts.append(f"{name} hangs {_end(sc, w, last)} below {w.ref(first)}."); continue
+            parts.append(f"{name} hangs {end_phrase(sc, w, last)} below {w.ref(first)}."); continue
         if len(p) == 3 and E[p[1]].type == 'hanging_pulley':
             parts.append(f"{name} runs over {w.ref(p[1])}; {_hung(sc, w, first, 'one end')}, and {_hung(sc, w, last, 'the other')}."); continue
-        a = _end(sc, w, first); vias = [_via(sc, w, x) for x in mid]
-        parts.append(f"{name} runs from {a}, " + ', then '.join(vias) + f", to {_end(sc, w, last)}.")
-        parts += [_wheel_sentence(sc, w, x) for x in mid]
+        a = end_phrase(sc, w, first); vias = [_via(sc, w, x) for x in mid]
+        parts.append(f"{name} runs from {a}, " + ', then '.join(vias) + f", to {end_phrase(sc, w, last)}.")
+        parts += [wheel_sentence(sc, w, x) for x in mid]
     states = [(e.id, e.kind.state(e, sc, w)) for e in E.values()]
     parts += [x for _, x in states if x and x != REST]
     if not any(e.type == 'puller' and e.get('speed') is not None for e in E.values()):
-        parts.append(_at_rest(w, [i for i, x in states if x == REST], sum(x is not None for _, x in states)))
+        parts.append(at_rest_sentence(w, [i for i, x in states if x == REST], sum(x is not None for _, x in states)))
     else: parts.append('Everything else starts from rest.')
-    parts.append(_limits(sc))
-    parts.append(_axes(sc, w))
+    parts.append(limits_sentence(sc))
+    parts.append(axes_sentence(sc, w))
     return w.done(' '.join(x for x in parts if x))
 
 # %% ../../nbs/sim/14b_compose.ipynb #143bf835
@@ -249,7 +249,7 @@ def coupled_groups(E) -> list:
         if 'coord' in b: out.setdefault(lab[b['coord']], []).append(eid)
     return sorted(sorted(g) for g in out.values())
 
-ILL = TOLERANCE/5   # the problems' conditioning limit: rounding a printed input may move an answer by a fifth of its tolerance
+ILL = RTOL/5   # the problems' conditioning limit: rounding a printed input may move an answer by a fifth of its tolerance (`grade`'s, 5 %)
 
 def conditioning(sc:Scene, E=None) -> dict:
     "{entity id: the largest relative change of its starting acceleration when one printed input is rounded the other way (half a unit of its last digit as the text prints it)}, from the derivation; bodies that start without acceleration are left out, and a scene whose start the regime test cannot settle gives {}."
@@ -261,7 +261,7 @@ def conditioning(sc:Scene, E=None) -> dict:
     worst = dict.fromkeys(coords, 0.0)
     for i, pn, v, unit, rng in sc.meaningful_params():
         if not isinstance(v, float) or not v: continue
-        h = _half_printed(qty(v, unit, customary=False))
+        h = half_printed(qty(v, unit, customary=False))
         for s in (1, -1):
             try: a = acc(mech.derive(sc.with_params({f'{i}.{pn}': v + s*h})))
             except (mech.NotModelled, SceneError, ValueError): continue
@@ -281,7 +281,7 @@ def validate(sc:Scene) -> str|None:
         q, v, a, lam, pc = mo.state(t)
         if any(lam[r['name']] < 0.05 for r in E.rows if r['kind'] == 'string'): return 'a string is nearly slack'
     q, v, a, lam, pc = mo.state(0.5)
-    if max([np.linalg.norm(mech._vec(b['V'], v)) for b in E.bodies.values()] + [0]) < 0.1: return 'the system barely moves'
+    if max([np.linalg.norm(mech.body_vector(b['V'], v)) for b in E.bodies.values()] + [0]) < 0.1: return 'the system barely moves'
     still = [eid for eid, b in E.bodies.items() if 'coord' in b and abs(v[b['coord']]) < 0.02]
     if still: return f'{still[0]} does not move'   # a part that stays put makes every question answerable without it
     if len(groups := coupled_groups(E)) > 1 and all(len(g) == 1 for g in groups):   # side-by-side one-body problems: each part's questions are answerable without the others
@@ -415,82 +415,3 @@ def graph_classes(scenes) -> list:
             if nx.is_isomorphic(rep[0], G, node_match=nm, edge_match=em): rep[1] += 1; break
         else: buckets[h].append([G, 1])
     return sorted(((g, n) for reps in buckets.values() for g, n in reps), key=lambda x: -x[1])
-
-# %% ../../nbs/sim/14b_compose.ipynb #b9571dc3
-PROBLEM_FAMILIES = ['composed_1', 'composed_2', 'composed_3']
-LONGEST = 240   # characters: a closed form longer than this is no textbook answer (and the grader refuses golds past 1000)
-
-@functools.lru_cache(maxsize=512)
-def _numeric(e:sp.Expr):
-    "`e` as a function of its free symbols (sorted by name), in floats: evaluating it costs microseconds where `subs` costs milliseconds."
-    xs = sorted(e.free_symbols, key=str)
-    return xs, sp.lambdify(xs, e, 'math')
-
-def _value(e:sp.Expr, vals:dict)->float:
-    "`e` at `vals` ({symbol: number}); used for its sign, which floats give as `subs` does (a composed body's acceleration is never near zero: the composer keeps only systems that move)."
-    xs, f = _numeric(e)
-    return float(f(*[vals[x] for x in xs]))
-
-@functools.lru_cache(maxsize=512)
-def _negated(e:sp.Expr)->sp.Expr: return sp.cancel(-e)
-
-def tier_of(family:str) -> int:
-    if family not in PROBLEM_FAMILIES: raise ComposeError(f"family: unknown family {family!r} (known: {', '.join(PROBLEM_FAMILIES)})")
-    return int(family[-1])
-
-def hooks_for(sc:Scene) -> dict:
-    "What a composed scene brings to `problems_for_scene`: closed forms from the derivation, the regime they hold in (friction, and which way each body moves), the second key as a gate, and the solved observation for reverse questions' root scans."
-    E = mech.derive(sc); mo = mech.Motion(E, sc.duration)
-    base = mo.pieces[0].reg.slide
-    way = lambda m: tuple(np.sign(np.where(np.abs(a := m.state(0.0)[2]) > 1e-6, a, 0.0)))   # which way each body starts to move
-    def gate(ctx, cd, checks):
-        r = mech.check_answer(mo, cd.reproduce, cd.value)
-        checks['independent'] = r
-        return ['independent_key_disagrees'] if r.get('applies') and not r['agrees'] else []
-    def closed_forms(ctx):
-        names = _names(ctx); keys = set(sweepable(ctx.sc))   # (scenes of one structure share their closed forms: `_value` and `_negated` are cached per expression)
-        symbol = lambda k: sym(k, names) if k in keys else None
-        cf = mech.closed_forms(ctx.sc, symbol, duration=float(ctx.tr.t[-1]))
-        if cf is None: return []
-        inv = {symbol(k): k for k in keys}
-        t = _fmt(ctx.times[-1]); out = []
-        vals = {symbol(k): (math.radians(v) if k.split('.')[1].startswith('angle') else v) for k, v in mech.derive(ctx.sc).params.items() if symbol(k) is not None}
-        for eid, a in cf['accelerations'].items():
-            if ctx.sc.entities[eid].type == 'mass':   # its magnitude, as it is in this scene's regime (the draws that verify it keep the regime)
-                out.append((f"the magnitude of the acceleration of {say(ctx, '{P}', eid)}", 'm/s^2', f'{eid}.acceleration_magnitude@{t}', a if _value(a, vals) >= 0 else _negated(a))); break
-        for (sid, q), T in cf['tensions'].items():
-            if q == 'tension': out.append((f"the tension in {say(ctx, '{id}', sid)}", 'N', f'{sid}.tension@{t}', T)); break
-        return [(w, u, q, e, sorted(inv[s] for s in e.free_symbols if s in inv)) for w, u, q, e in out if e.free_symbols & set(inv) and len(_printed(e)) <= LONGEST]
-    def in_regime(sc2):
-        try: m2 = mech.Motion(mech.derive(sc2), sc2.duration, step=0.01)   # events looked for 10 ms apart (one regime or not: when exactly does not matter here)
-        except mech.NotModelled: return False
-        return len(m2.pieces) == 1 and m2.valid_until >= m2.duration and m2.pieces[0].reg.slide == base and way(m2) == way(mo)
-    solved = {}   # (parameter key, value) -> (duration, Motion or None): one solve per value, shared by a scene's scans
-    def observe(key, query, T, y0, eps):
-        "For a reverse question's root scan: `xs ->` the derivation's answer to `query` (an observation) with parameter `key` at each x (None where the motion changes regime before the observation: a string goes slack, a block leaves its face; NaN where the derivation cannot answer otherwise); None where it does not give the observed `y0` within `eps` at the scene's own values."
-        def at(x):
-            hit = solved.get((key, x))
-            if hit is None or hit[0] < T:
-                try: hit = (T, mech.Motion(mech.derive(sc.with_params({key: x})), T))
-                except (mech.NotModelled, UserInputError, ValueError, ArithmeticError): hit = (math.inf, None)   # a value the scene cannot take, or friction the derivation cannot resolve (a stuck block's forces)
-                solved[(key, x)] = hit
-            m2 = hit[1]
-            if m2 is None: return math.nan
-            try: return m2.query(query)
-            except mech.NotModelled: return None if m2.valid_until < T else math.nan   # the motion changed regime before the observation (`Motion.ends`)
-            except (KeyError, IndexError, ArithmeticError): return math.nan
-        try: y = mo.query(query)
-        except (mech.NotModelled, KeyError, IndexError): return None
-        if not abs(y - y0) <= eps: return None
-        return lambda xs: [at(x) for x in xs]
-    return {'gate': gate, 'closed_forms': closed_forms, 'in_regime': in_regime, 'observe': observe}
-
-# %% ../../nbs/sim/14b_compose.ipynb #b16f36b3
-def composed_problems(family:str, # 'composed_1', 'composed_2' or 'composed_3' (the tier)
-                      seed:int, *, modes:list|None=None, difficulty:int=1, filter:bool=True, tolerance:float=TOLERANCE,
-                      test_fraction:float=TEST_FRACTION, per_scene:int|None=PER_SCENE):
-    "The verified problems of one composed scene: `problems.problems_for_scene` on `compose_scene(seed, tier)`, with the derivation's closed forms and its second key."
-    tier = tier_of(family)
-    sc = compose_scene(seed, tier)
-    return problems_for_scene(family, seed, modes=modes, difficulty=tier, filter=filter, tolerance=tolerance, test_fraction=test_fraction,
-                              per_scene=per_scene, scene=sc, hooks=hooks_for(sc))

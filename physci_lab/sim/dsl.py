@@ -13,19 +13,19 @@ import numpy as np
 import yaml
 import mujoco
 from ..core.io import UserInputError, data_path, check_yaml, read_text, short
-from .bodies import (SceneError, Param, EntityType, Entity, Body, Placed, BuildContext, ENTITY_TYPES, register, shape_inertia, _fmt)
+from .bodies import (SceneError, Param, EntityType, Entity, Body, Placed, BuildContext, ENTITY_TYPES, register, shape_inertia, fmt_value)
 from . import entities as _catalogue   # registers the entity types
 from . import machines as _machines   # registers wedges, hanging pulleys, pullers and gears
 from .entities import decide_static_friction
 from .entities import REST
 from .strings import layout_strings, build_springs, describe_connections
-from .bodies import _ent_on
+from .bodies import resting_on
 from .words import Words, Description, qty, cap, listing
 
 # %% auto #0
 __all__ = ['SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'entity_types', 'Scene', 'load_scene', 'meaningful_params',
            'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'time_scale', 'compile_scene', 'to_xml',
-           'describe']
+           'describe', 'at_rest_sentence', 'limits_sentence', 'axes_sentence']
 
 # %% ../../nbs/sim/10_dsl.ipynb #596f02f4
 def entity_types() -> dict:
@@ -354,31 +354,31 @@ def describe(self, symbols:dict|None=None, # parameter key -> symbol ('ramp.angl
     parts += [e.kind.describe(e, self, w) for e in ents if e not in first and _hung(self, e) and e.id not in w.met]
     states = [(e.id, e.kind.state(e, self, w)) for e in ents]
     parts += [s for _, s in states if s and s != REST]
-    parts.append(_at_rest(w, [i for i, s in states if s == REST], sum(s is not None for _, s in states)))
+    parts.append(at_rest_sentence(w, [i for i, s in states if s == REST], sum(s is not None for _, s in states)))
     if self.restitution is not None and any(e.type == 'ball' for e in ents):
         key = 'scene.restitution'
         parts.append("The collision between the balls is perfectly elastic." if self.restitution == 1 and key not in w.symbols
                      else f"The collision between the balls has {w.p(key, 'coefficient of restitution', link='of', article=True)}.")
         w.stated.add(key)
-    parts.append(_limits(self))
-    parts.append(_axes(self, w))
+    parts.append(limits_sentence(self))
+    parts.append(axes_sentence(self, w))
     return w.done(' '.join(p for p in parts if p))
 
-def _at_rest(w, ids, moving) -> str:
+def at_rest_sentence(w, ids, moving) -> str:
     "One sentence for the bodies that start from rest (`moving`: how many bodies have a starting state at all)."
     if not ids: return ''
     if len(ids) > 1 and len(ids) == moving: return 'The system starts from rest.'
     return f"{cap(listing([w.ref(i) for i in ids]))} {'starts' if len(ids) == 1 else 'start'} from rest."
 
-def _limits(sc) -> str:
+def limits_sentence(sc) -> str:
     "The assumption that no body meets a geometric limit (a pulley, the end of a ramp, the edge of the block below) while the questions look."
     ends = []
     if any(x.type == 'fixed_pulley' or x.type == 'movable_pulley' for x in sc.entities.values()) and sc.strings: ends.append('a pulley')
-    if any(x.type == 'incline' and any(r.type in ('mass', 'roller') for r in _ent_on(sc, x.id)) for x in sc.entities.values()): ends.append('the end of the ramp')
+    if any(x.type == 'incline' and any(r.type in ('mass', 'roller') for r in resting_on(sc, x.id)) for x in sc.entities.values()): ends.append('the end of the ramp')
     if any(x.type == 'mass' and x.get('on') and sc.entities[x['on']].type == 'mass' for x in sc.entities.values()): ends.append('the edge of the block beneath it')
     return f"Nothing reaches {' or '.join(ends)} during the motion considered." if ends else ''
 
-def _axes(sc, w) -> str:
+def axes_sentence(sc, w) -> str:
     "The sentence fixing the axes (and g) a question's components and signs refer to."
     types = {e.type for e in sc.entities.values()}
     planar = types & {'charge', 'planet', 'star'} or any(e.type == 'ball' and e.kind.matters(e, 'y', sc) for e in sc.entities.values())

@@ -9,28 +9,32 @@ from __future__ import annotations
 import math
 import numpy as np
 import mujoco
-from .bodies import (Param, EntityType, Entity, SceneError, Body, BuildContext, Placed, register, ENTITY_TYPES, shape_inertia, _fmt,
-                               SOLREF, SOLIMP, BOX, CLEAR, BIG, _q, _ent_on, _in_strings, _in_springs, _stack_mass, _paren)
+from .bodies import (Param, EntityType, Entity, SceneError, Body, BuildContext, Placed, register, ENTITY_TYPES, shape_inertia, fmt_value,
+                               SOLREF, SOLIMP, BOX, CLEAR, BIG, BETA, quaternion, resting_on, strings_through, springs_at, stack_mass, paren_id)
 from .fields import G, NewtonGravity, RocketThrust, Lorentz
+from . import mechanics   # how far bodies move (`mechanics.travel`), from the derivation: room for the layout
 from .strings import string_motion
 from .words import Words, qty, num, cap, listing
 
 # %% auto #0
-__all__ = ['REST', 'BODY_QUANTITIES', 'BETA', 'Incline', 'Floor', 'Wall', 'Ceiling', 'Mass', 'decide_static_friction',
-           'surface_frame', 'FixedPulley', 'MovablePulley', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel', 'Ball',
-           'Projectile', 'Star', 'Planet', 'Rocket', 'Charge', 'MagneticField', 'ElectricField']
+__all__ = ['REST', 'BODY_QUANTITIES', 'mass_param', 'friction_phrase', 'is_rough', 'signed_phrase', 'Incline', 'Floor', 'Wall',
+           'Ceiling', 'constant_force', 'Mass', 'decide_static_friction', 'surface_frame', 'FixedPulley',
+           'MovablePulley', 'axis_along_y', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel', 'Ball', 'Projectile', 'Star',
+           'Planet', 'Rocket', 'Charge', 'MagneticField', 'ElectricField']
 
 # %% ../../nbs/sim/11_entities.ipynb #40e2b6db
 def _req(unit, lo=0, hi=None, **kw): return Param(unit, lo, hi, required=True, **kw)
 
-def _mass(**kw): return Param('kg', 0, 1000, lo_open=True, required=True, sample=kw.pop('sample', (0.5, 5)), doc='mass', **kw)
+def mass_param(**kw) -> Param:
+    "The declared mass of a body (kg, positive and required); `kw` adjusts the sampled range and the rest."
+    return Param('kg', 0, 1000, lo_open=True, required=True, sample=kw.pop('sample', (0.5, 5)), doc='mass', **kw)
 
 def _jkw(friction=0.0):
     return {'frictionloss': friction, 'solref_friction': SOLREF, 'solimp_friction': SOLIMP}
 
 REST = 'starts from rest'   # what `EntityType.state` returns for a body that only starts from rest (the description gathers them in one sentence)
 
-def _friction(w, id, mu, ms) -> str:
+def friction_phrase(w, id, mu, ms) -> str:
     "'coefficients of static and kinetic friction both equal to 0.3', or each coefficient where they differ."
     k, s = f'{id}.mu', f'{id}.mu_static'
     if ms is not None and ms != mu:
@@ -39,22 +43,23 @@ def _friction(w, id, mu, ms) -> str:
     if ms is not None: w.stated.add(s)
     return f"coefficients of static and kinetic friction both equal to {w.p(k, '', article=True, bare=True)}"
 
-def _rough(e, w, key='mu') -> bool:
+def is_rough(e, w, key='mu') -> bool:
+    "Whether the description must call `e`'s surface rough: a friction coefficient that is non-zero or named by a symbol in `w`."
     return bool(e.get(key) or e.get('mu_static') or f'{e.id}.mu' in w.symbols)
 
 def _surface(kind, e, sc, w) -> str:
     "What the description says about a ramp's or floor's friction: '; it is frictionless', '; its surface is rough, with …', or nothing where no block slides on it."
     if not kind.matters(e, 'mu', sc): return ''
-    if not _rough(e, w): w.q(f'{e.id}.mu', 0.0, ''); return '; it is frictionless'
-    return '; its surface is rough, with ' + _friction(w, e.id, e.get('mu', 0), e.get('mu_static'))
+    if not is_rough(e, w): w.q(f'{e.id}.mu', 0.0, ''); return '; it is frictionless'
+    return '; its surface is rough, with ' + friction_phrase(w, e.id, e.get('mu', 0), e.get('mu_static'))
 
 def _contact(e, w, between) -> str:
-    if not _rough(e, w):
+    if not is_rough(e, w):
         if e.get('mu') is not None: w.q(f'{e.id}.mu', 0.0, '')
         return f"the contact between {between} is frictionless"
-    return f"{between} are in rough contact, with " + _friction(w, e.id, e.get('mu') or 0, e.get('mu_static'))
+    return f"{between} are in rough contact, with " + friction_phrase(w, e.id, e.get('mu') or 0, e.get('mu_static'))
 
-def _signed(w, key, shown, symbolic, along) -> str:
+def signed_phrase(w, key, shown, symbolic, along) -> str:
     "A signed parameter along a line: its size and direction ('2.00 m/s up the slope'), or with a symbol its signed component along the positive direction."
     v = w.value(key)
     if key in w.symbols: return symbolic.format(pos=along[0], v=w.p(key, '', article=True, bare=True))
@@ -73,9 +78,9 @@ class Incline(EntityType):
               'length': Param('m', 0.5, 1000, default=None, meaningful=False, doc='length along the slope')}
     def validate(self, e, sc):
         if e.get('mu_static') is not None and e['mu_static'] < e.get('mu', 0):
-            raise SceneError(f"entities.{e.id}.mu_static: {_fmt(e['mu_static'])} is below mu = {_fmt(e.get('mu', 0))}")
+            raise SceneError(f"entities.{e.id}.mu_static: {fmt_value(e['mu_static'])} is below mu = {fmt_value(e.get('mu', 0))}")
     def matters(self, e, pn, sc):
-        riders = _ent_on(sc, e.id)
+        riders = resting_on(sc, e.id)
         if pn == 'angle': return bool(riders)
         if pn in ('mu', 'mu_static'):
             if not any(r.type == 'mass' and r.get('mu') is None for r in riders): return False   # a roller does not slip
@@ -85,34 +90,33 @@ class Incline(EntityType):
     def build(self, e, ctx):
         sc, th = ctx.scene, self.theta(e)
         T = ctx.size_time
-        riders = _ent_on(sc, e.id)
-        pulled = any(_in_strings(sc, r.id) or _in_springs(sc, r.id) or r.get('force') or r.get('velocity') for r in riders) or len(riders) > 1
+        riders = resting_on(sc, e.id)
+        pulled = any(strings_through(sc, r.id) or springs_at(sc, r.id) or r.get('force') or r.get('velocity') for r in riders) or len(riders) > 1
         amax = ctx.g * (1.0 if pulled else math.sin(th)) + sum(abs(r.get('force') or 0)/r.get('mass', 1) for r in riders)
         strs = [s['path'] for r in riders for s in sc.strings.values() if r.id in s['path']]
-        if len(riders) == 1 and len(strs) == 1 and not _in_springs(sc, riders[0].id) and (mo := string_motion(sc, strs[0])) is not None:
+        if len(riders) == 1 and len(strs) == 1 and not springs_at(sc, riders[0].id) and (mo := string_motion(sc, strs[0])) is not None:
             amax = mo[0]   # a block pulled over a pulley: size the ramp from the motion it really has
         vmax = max([abs(r.get('velocity') or 0) for r in riders] + [0])
         travel = vmax*T + 0.5*amax*T*T
-        if riders and not any(_in_strings(sc, r.id) for r in riders) and all(_in_springs(sc, r.id) for r in riders):
+        if riders and not any(strings_through(sc, r.id) for r in riders) and all(springs_at(sc, r.id) for r in riders):
             push = sum(abs(r.get('force') or 0) for r in riders)/min(r['mass'] for r in riders)
             travel = vmax*T + 0.5*push*T*T + _spring_reach(sc, riders, ctx.g*math.sin(th))   # springs hold them: they oscillate
         if any(sc.entities[x].type not in ('mass', 'fixed_pulley') for p in strs for x in p) or any(r.type == 'movable_wedge' for r in riders):
-            from physci_lab.sim.mechanics import travel as _far   # strings with no simple bound: the solved equations of motion say how far
-            far = _far(ctx, [r.id for r in riders])
+            far = mechanics.travel(ctx, [r.id for r in riders])   # strings with no simple bound: the solved equations of motion say how far
             if far is not None: travel = 1.1*far + 0.1
         L = e.get('length') or (2*travel + 2*BOX + 1.0 if pulled else travel + 2*BOX + 0.6)
         L = max(L if e.get('length') else L/0.95, 1.0)   # room for blocks drawn up to 2 % of the length
         L = max([L] + [r.kind.footprint(r, ctx) for r in riders if hasattr(r.kind, 'footprint')])   # riders longer than a block (a wedge)
         u = np.array([math.cos(th), 0, math.sin(th)]); n = np.array([-math.sin(th), 0, math.cos(th)])
         top = np.array([0.0, 0, L*math.sin(th)])
-        q = _q([0, 1, 0], -th)
+        q = quaternion([0, 1, 0], -th)
         thick = 0.05
         centre = top - u*L/2 - n*thick
         ctx.spec.worldbody.add_geom(name=e.id, type=mujoco.mjtGeom.mjGEOM_BOX, size=[L/2, 0.4, thick], pos=list(centre), quat=q,
                                     rgba=[0.55, 0.45, 0.35, 1], contype=0, conaffinity=0)
         ctx.placed[e.id] = Placed(extra={'top': top, 'u': u, 'n': n, 'L': L, 'quat': q, 'theta': th, 'pulled': pulled, 'next_s': None})
     def describe(self, e, sc, w):
-        riders = _ent_on(sc, e.id)
+        riders = resting_on(sc, e.id)
         if not riders: return ''
         ramp = cap(w.mention(e.id, pre='fixed'))
         what = f"{ramp} is inclined at {w.p(f'{e.id}.angle', 'angle', article=True, bare=True)} to the horizontal, rising to the right"
@@ -121,7 +125,7 @@ class Incline(EntityType):
 def _spring_reach(sc, riders, g_along):
     "How far (m) spring-held blocks get from where they start: twice each spring's amplitude, plus the span of the spring itself."
     out = 0.0
-    for s in {id(s): s for r in riders for s in _in_springs(sc, r.id)}.values():
+    for s in {id(s): s for r in riders for s in springs_at(sc, r.id)}.values():
         ms = [sc.entities[x] for x in s['between'] if sc.entities[x].type == 'mass']
         k, d = s['k'], sum(abs(m.get('displacement') or 0) for m in ms)
         amp = d + sum(abs(m.get('velocity') or 0)*math.sqrt(m['mass']/k) + 2*(abs(m.get('force') or 0) + m['mass']*g_along)/k for m in ms)
@@ -139,7 +143,7 @@ class Floor(Incline):
         e2 = Entity(e.id, 'floor', {**e.params, 'angle': 0.0})
         Incline.build(self, e2, ctx)
     def describe(self, e, sc, w):
-        if not _ent_on(sc, e.id): return ''
+        if not resting_on(sc, e.id): return ''
         return cap(w.ref(e.id)) + ' is horizontal' + _surface(self, e, sc, w).replace('; it is', ' and') + '.'
 
 @register
@@ -168,7 +172,7 @@ BODY_QUANTITIES = ['position', 'displacement', 'velocity', 'speed', 'acceleratio
                    'rotational_kinetic_energy', 'gravitational_potential_energy', 'electric_potential_energy', 'potential_energy',
                    'mechanical_energy', 'mass']
 
-def _const_force(ctx, joint, value, name):
+def constant_force(ctx, joint, value, name):
     "A constant generalised force on `joint` (an actuator with a constant bias: no per-step Python)."
     a = ctx.spec.add_actuator(name=name, target=joint, trntype=mujoco.mjtTrn.mjTRN_JOINT)
     a.gaintype = mujoco.mjtGain.mjGAIN_FIXED; a.gainprm[0] = 0.0
@@ -179,7 +183,7 @@ def _const_force(ctx, joint, value, name):
 class Mass(EntityType):
     "A block: on a ramp or floor, stacked on another block, or hanging from a string, a spring or a movable pulley."
     name = 'mass'; stage = 1
-    params = {'mass': _mass(),
+    params = {'mass': mass_param(),
               'on': Param(kind='ref', meaningful=False, doc='what it rests on (incline, floor, wedge, mass, movable_pulley, movable_wedge)'),
               'face': Param(kind='choice', choices=('left', 'right'), default=None, meaningful=False, doc='the face of a wedge it rests on'),
               'velocity': Param('m/s', -100, 100, default=0.0, sample=(0.5, 3), doc='initial velocity along its line of motion'),
@@ -195,9 +199,9 @@ class Mass(EntityType):
         if e.get('face') is not None and (on is None or sc.entities[on].type != 'wedge'):
             raise SceneError(f"entities.{e.id}.face: only a block on a wedge has a face")
         if e.get('mu_static') is not None and e['mu_static'] < (e.get('mu') or 0):
-            raise SceneError(f"entities.{e.id}.mu_static: {_fmt(e['mu_static'])} is below mu = {_fmt(e.get('mu') or 0)}")
+            raise SceneError(f"entities.{e.id}.mu_static: {fmt_value(e['mu_static'])} is below mu = {fmt_value(e.get('mu') or 0)}")
     def matters(self, e, pn, sc):
-        if pn == 'displacement': return bool(_in_springs(sc, e.id))
+        if pn == 'displacement': return bool(springs_at(sc, e.id))
         if pn in ('mu', 'mu_static'):
             on = e.get('on')
             return on is not None and sc.entities[on].type == 'mass' and e.get(pn) is not None
@@ -205,13 +209,13 @@ class Mass(EntityType):
     def half(self, e, sc):
         "Half-size of the drawn block (m): 2.5×BOX under a stacked block; narrower than its pulley when blocks hang on both sides of it."
         if e.get('size'): return e['size']
-        if any(x.type == 'mass' for x in _ent_on(sc, e.id)): return 2.5*BOX
+        if any(x.type == 'mass' for x in resting_on(sc, e.id)): return 2.5*BOX
         on = sc.entities[e['on']].type if e.get('on') else None
-        for s in (_in_springs(sc, e.id) if on in ('incline', 'floor') else []):   # room between it and the wall or block at the other end
+        for s in (springs_at(sc, e.id) if on in ('incline', 'floor') else []):   # room between it and the wall or block at the other end
             ms = [sc.entities[x] for x in s['between'] if sc.entities[x].type == 'mass']
             room = s.get('rest_length', 0.5) - sum(abs(m.get('displacement') or 0) for m in ms)
             return max(0.02, min(BOX, room/len(ms)))
-        for s in _in_strings(sc, e.id):
+        for s in strings_through(sc, e.id):
             p = s['path']; i = p.index(e.id)
             for j in (i - 1, i + 1):
                 if 0 < j < len(p) - 1 and sc.entities[p[j]].type == 'fixed_pulley' and not sc.entities[p[j]].get('on'):
@@ -227,7 +231,7 @@ class Mass(EntityType):
         if sup is not None and sup.type in ('incline', 'floor', 'wedge'):
             r = surface_frame(ctx, e)
             lead = max(h, 0.02*r['L']) if not e.get('size') and h == BOX else h   # a free block starts 2 % of the ramp below its top
-            if not e.get('size') and h == BOX and not _in_springs(sc, e.id): h = min(lead, BIG)   # drawn longer on a long ramp, up to BIG
+            if not e.get('size') and h == BOX and not springs_at(sc, e.id): h = min(lead, BIG)   # drawn longer on a long ramp, up to BIG
             hh = min(h, BOX)
             if r['next_s'] is None: s0 = (r['L']/2 if r['pulled'] else lead + 0.3)
             else: s0 = r['next_s']
@@ -235,7 +239,7 @@ class Mass(EntityType):
             pos = r['top'] - r['u']*s0 + r['n']*hh
             mu_k = e.get('mu') if e.get('mu') is not None else sup.get('mu', 0)
             mu_s = e.get('mu_static') if e.get('mu_static') is not None else (sup.get('mu_static') if sup.get('mu_static') is not None else mu_k)
-            N = _stack_mass(sc, e.id) * ctx.g * math.cos(r['theta'])
+            N = stack_mass(sc, e.id) * ctx.g * math.cos(r['theta'])
             box(e.id, pos, r['quat'], [(f'{e.id}:slide', 'slide', (1, 0, 0), _jkw(mu_k*N))], ctx.spec.worldbody)
             ctx.placed[e.id] = Placed(e.id, f'{e.id}:site', [f'{e.id}:slide'], r['u'], on, {'mu_k': mu_k, 'mu_s': mu_s, 'N': N, 's0': s0, 'half': h})
             ctx.sites[f'{e.id}:site'] = pos
@@ -246,7 +250,7 @@ class Mass(EntityType):
             if lower is None: Mass.build(self, sup, ctx); lower = ctx.placed[on]
             hl = min(Mass.half(self, sup, sc), BOX); hh = min(h, BOX)
             mu_k = e.get('mu') or 0.0; mu_s = e.get('mu_static') if e.get('mu_static') is not None else mu_k
-            N = _stack_mass(sc, e.id) * ctx.g   # stacks stand on floors
+            N = stack_mass(sc, e.id) * ctx.g   # stacks stand on floors
             parent = ctx.spec.body(on)
             box(e.id, (0, 0, hl + hh), (1, 0, 0, 0), [(f'{e.id}:slide', 'slide', (1, 0, 0), _jkw(mu_k*N))], parent)
             ctx.placed[e.id] = Placed(e.id, f'{e.id}:site', [f'{e.id}:slide'], lower.axis, on, {'mu_k': mu_k, 'mu_s': mu_s, 'N': N, 'half': h, 'stacked': True, 'lower_half': Mass.half(self, sup, sc)})
@@ -264,14 +268,14 @@ class Mass(EntityType):
             ctx.placed[e.id] = Placed(e.id, f'{e.id}:site', [f'{e.id}:slide'], np.array([0, 0, 1.0]), None, {'half': h})
         p = ctx.placed[e.id]
         if p.joints and e.get('velocity'): ctx.init[p.joints[0]] = (0.0, e['velocity'])
-        if p.joints and e.get('force'): _const_force(ctx, p.joints[0], e['force'], f'{e.id}:force')
+        if p.joints and e.get('force'): constant_force(ctx, p.joints[0], e['force'], f'{e.id}:force')
         if p.extra.get('mu_k'): ctx.conservative = ctx.conservative  # friction only removes energy
     def describe(self, e, sc, w):
         on = e.get('on'); t = sc.entities[on].type if on else None
         if e.id in w.met: return ''   # introduced with the string or spring it hangs from
         intro = cap(w.mention(e.id, lambda: 'of ' + w.p(f'{e.id}.mass', 'mass')))
         if t in ('incline', 'floor'):
-            return f"{intro} rests on {w.ref(on)}" + ''.join(f", to the right of {w.ref(s['between'][0])}" for s in _in_springs(sc, e.id)
+            return f"{intro} rests on {w.ref(on)}" + ''.join(f", to the right of {w.ref(s['between'][0])}" for s in springs_at(sc, e.id)
                                                              if s['between'][1] == e.id and s['between'][0] in w.met and sc.entities[s['between'][0]].get('on') == on) + '.'
         if t == 'mass': return f"{intro} rests on {w.ref(on)}; " + _contact(e, w, 'the two blocks') + '.'
         if t == 'movable_pulley': return f"{intro} hangs from {w.ref(on)}."
@@ -284,14 +288,14 @@ class Mass(EntityType):
                  None: ('upwards', 'downwards'), 'movable_pulley': ('upwards', 'downwards'),
                  'wedge': ('up the face', 'down the face'), 'movable_wedge': ('up the face', 'down the face')}[t]
         out = []
-        if e.get('force'): out.append(_signed(w, f'{e.id}.force', 'is pushed {dir} by a constant force of {v}', 'is acted on by a constant force along its line of motion whose component {pos} is {v}', along))
-        sp = _in_springs(sc, e.id)
+        if e.get('force'): out.append(signed_phrase(w, f'{e.id}.force', 'is pushed {dir} by a constant force of {v}', 'is acted on by a constant force along its line of motion whose component {pos} is {v}', along))
+        sp = springs_at(sc, e.id)
         if e.get('displacement') and sp:
             d = e['displacement']; vertical = any(sc.entities[x].type == 'ceiling' for s in sp for x in s['between'])
             rest = '' if e.get('velocity') else ' from rest'; D = w.p(f'{e.id}.displacement', 'distance', article=True, bare=True, value=abs(d))
             if vertical: out.append(f"is pulled {D} {'below' if d > 0 else 'above'} its equilibrium position and released{rest}")
             else: out.append(f"is released{rest} with {w.ref(_spring_id(sc, sp[0]))} {'stretched' if d > 0 else 'compressed'} by {D} from its natural length")
-        if e.get('velocity'): out.append(_signed(w, f'{e.id}.velocity', 'is given an initial velocity of {v} {dir}', 'is given an initial velocity whose component {pos} is {v}', along))
+        if e.get('velocity'): out.append(signed_phrase(w, f'{e.id}.velocity', 'is given an initial velocity of {v} {dir}', 'is given an initial velocity whose component {pos} is {v}', along))
         elif t != 'movable_pulley' and not (e.get('displacement') and sp):
             if not out: return REST
             out.append('starts from rest')
@@ -357,14 +361,14 @@ class FixedPulley(EntityType):
         R = radius or e.get('radius', 0.05)
         if self.massive(e):
             m = e['mass']; shape = e.get('shape', 'solid_cylinder')
-            Body(e.id, 'cylinder', (R, 0.02), m, _axis_y(shape_inertia(shape, m, (R, 0.02))), pos=tuple(centre), geom_quat=tuple(_q([1, 0, 0], math.pi/2)),
+            Body(e.id, 'cylinder', (R, 0.02), m, axis_along_y(shape_inertia(shape, m, (R, 0.02))), pos=tuple(centre), geom_quat=tuple(quaternion([1, 0, 0], math.pi/2)),
                  joints=[(f'{e.id}:hinge', 'hinge', (0, 1, 0), {})], rgba=(0.8, 0.8, 0.2, 1)).add_to(ctx.spec.worldbody)
             ctx.spec.body(e.id).add_geom(type=mujoco.mjtGeom.mjGEOM_BOX, size=[0.8*R, 0.021, 0.12*R], rgba=[0.4, 0.4, 0.1, 1],
                                          contype=0, conaffinity=0, mass=0.0)   # a spoke, so the turning shows
             ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:hinge'], None, None, {'centre': centre, 'radius': R})
             return
         b = ctx.spec.worldbody.add_body(name=e.id, pos=list(centre))
-        b.add_geom(type=mujoco.mjtGeom.mjGEOM_CYLINDER, size=[R, 0.02, 0], quat=_q([1, 0, 0], math.pi/2), rgba=[0.8, 0.8, 0.2, 1],
+        b.add_geom(type=mujoco.mjtGeom.mjGEOM_CYLINDER, size=[R, 0.02, 0], quat=quaternion([1, 0, 0], math.pi/2), rgba=[0.8, 0.8, 0.2, 1],
                    contype=0, conaffinity=0, mass=0.0)
         ctx.placed[e.id] = Placed(None, None, [], None, None, {'centre': centre, 'radius': R})
     def describe(self, e, sc, w): return ''   # described with its string
@@ -373,11 +377,11 @@ class FixedPulley(EntityType):
 class MovablePulley(EntityType):
     "A movable pulley hanging in a loop of string; a block `on` it hangs from its axle (its mass is the block's own)."
     name = 'movable_pulley'; stage = 2
-    params = {'mass': _mass(), 'radius': Param('m', 0.005, 2, default=0.05, meaningful=False, doc='wheel radius')}
+    params = {'mass': mass_param(), 'radius': Param('m', 0.005, 2, default=0.05, meaningful=False, doc='wheel radius')}
     def quantities(self, e): return BODY_QUANTITIES
     def build(self, e, ctx, centre=None):
         R = e.get('radius', 0.05)
-        b = Body(e.id, 'cylinder', (R, 0.02), e['mass'], [1e-6]*3, pos=tuple(centre), geom_quat=tuple(_q([1, 0, 0], math.pi/2)),
+        b = Body(e.id, 'cylinder', (R, 0.02), e['mass'], [1e-6]*3, pos=tuple(centre), geom_quat=tuple(quaternion([1, 0, 0], math.pi/2)),
                  joints=[(f'{e.id}:slide', 'slide', (0, 0, 1), {})], rgba=(0.8, 0.6, 0.2, 1),
                  sites={f'{e.id}:in': (-R, 0, 0), f'{e.id}:out': (R, 0, 0)}).add_to(ctx.spec.worldbody)
         ctx.sites[f'{e.id}:in'] = centre - [R, 0, 0]; ctx.sites[f'{e.id}:out'] = centre + [R, 0, 0]
@@ -386,9 +390,7 @@ class MovablePulley(EntityType):
     def state(self, e, sc, w): return REST
 
 # %% ../../nbs/sim/11_entities.ipynb #7315f1ba
-BETA = {'solid_cylinder': 0.5, 'hoop': 1.0, 'solid_sphere': 0.4, 'shell': 2/3}
-
-def _axis_y(I):
+def axis_along_y(I):
     "Inertia of a body whose symmetry axis (local z) is turned onto y."
     return [I[0], I[2], I[1]]
 
@@ -396,7 +398,7 @@ def _axis_y(I):
 class Roller(EntityType):
     "A body that rolls without slipping on a ramp: solid cylinder, hoop, solid sphere or spherical shell."
     name = 'roller'; stage = 1
-    params = {'mass': _mass(), 'radius': Param('m', 0.01, 2, default=0.1, sample=(0.05, 0.3), doc='radius'),
+    params = {'mass': mass_param(), 'radius': Param('m', 0.01, 2, default=0.1, sample=(0.05, 0.3), doc='radius'),
               'shape': Param(kind='choice', choices=tuple(BETA), default='solid_cylinder', doc='shape'),
               'on': Param(kind='ref', meaningful=False, required=True, doc='the ramp'),
               'velocity': Param('m/s', -100, 100, default=0.0, doc='initial velocity up the slope')}
@@ -410,8 +412,8 @@ class Roller(EntityType):
         pos = r['top'] - r['u']*s0 + r['n']*R
         I = shape_inertia(shape, m, (R, 0.05))
         geom = 'sphere' if 'sphere' in shape or shape == 'shell' else 'cylinder'
-        Body(e.id, geom, (R, 0.05) if geom == 'cylinder' else (R,), m, _axis_y(I), pos=tuple(pos), quat=tuple(r['quat']),
-             geom_quat=tuple(_q([1, 0, 0], math.pi/2)), joints=[(f'{e.id}:slide', 'slide', (1, 0, 0), {}), (f'{e.id}:roll', 'hinge', (0, 1, 0), {})],
+        Body(e.id, geom, (R, 0.05) if geom == 'cylinder' else (R,), m, axis_along_y(I), pos=tuple(pos), quat=tuple(r['quat']),
+             geom_quat=tuple(quaternion([1, 0, 0], math.pi/2)), joints=[(f'{e.id}:slide', 'slide', (1, 0, 0), {}), (f'{e.id}:roll', 'hinge', (0, 1, 0), {})],
              rgba=(0.8, 0.3, 0.3, 1), sites={f'{e.id}:site': (0, 0, 0)}).add_to(ctx.spec.worldbody)
         eq = ctx.spec.add_equality(type=mujoco.mjtEq.mjEQ_JOINT, name1=f'{e.id}:slide', name2=f'{e.id}:roll', name=f'{e.id}:noslip',
                                    solref=SOLREF, solimp=SOLIMP)
@@ -426,14 +428,14 @@ class Roller(EntityType):
         return f"{intro} is placed on {w.ref(e['on'])} and rolls along it without slipping."
     def state(self, e, sc, w):
         if not e.get('velocity'): return REST
-        return _signed(w, f'{e.id}.velocity', cap(w.ref(e.id)) + ' is given an initial speed of {v} {dir}.',
+        return signed_phrase(w, f'{e.id}.velocity', cap(w.ref(e.id)) + ' is given an initial speed of {v} {dir}.',
                        cap(w.ref(e.id)) + ' is given an initial velocity whose component {pos} is {v}.', ('up the slope', 'down the slope'))
 
 @register
 class Pendulum(EntityType):
     "A simple pendulum: a small bob on a light rod of given length, released from rest at an amplitude."
     name = 'pendulum'; stage = 1
-    params = {'mass': _mass(), 'length': Param('m', 0.05, 100, required=True, sample=(0.3, 2), doc='length'),
+    params = {'mass': mass_param(), 'length': Param('m', 0.05, 100, required=True, sample=(0.3, 2), doc='length'),
               'amplitude': Param('deg', 0, 90, lo_open=True, hi_open=True, required=True, sample=(5, 60), doc='release angle from the vertical')}
     def quantities(self, e): return BODY_QUANTITIES + ['tension', 'angle', 'angular_speed']
     def build(self, e, ctx):
@@ -454,7 +456,7 @@ class Pendulum(EntityType):
 class RodPendulum(EntityType):
     "A physical pendulum: a uniform rod pivoting about one end, released from rest at an amplitude."
     name = 'rod_pendulum'; stage = 1
-    params = {'mass': _mass(), 'length': Param('m', 0.05, 100, required=True, sample=(0.3, 2), doc='length'),
+    params = {'mass': mass_param(), 'length': Param('m', 0.05, 100, required=True, sample=(0.3, 2), doc='length'),
               'amplitude': Param('deg', 0, 180, lo_open=True, hi_open=True, required=True, sample=(5, 90), doc='release angle from the vertical')}
     def quantities(self, e): return BODY_QUANTITIES + ['angle', 'angular_speed']
     def build(self, e, ctx):
@@ -475,7 +477,7 @@ class Wheel(EntityType):
     "A wheel on a fixed frictionless axle through its centre, driven by a constant torque."
     name = 'wheel'; stage = 1
     feels_gravity = False
-    params = {'mass': _mass(), 'radius': Param('m', 0.01, 5, required=True, sample=(0.1, 0.5), doc='radius'),
+    params = {'mass': mass_param(), 'radius': Param('m', 0.01, 5, required=True, sample=(0.1, 0.5), doc='radius'),
               'shape': Param(kind='choice', choices=('solid_cylinder', 'hoop'), default='solid_cylinder', doc='shape'),
               'torque': Param('N*m', -1e4, 1e4, default=0.0, sample=(0.5, 5), doc='constant applied torque'),
               'angular_velocity': Param('rad/s', -1000, 1000, default=0.0, doc='initial angular velocity')}
@@ -483,10 +485,10 @@ class Wheel(EntityType):
     def build(self, e, ctx):
         R, m = e['radius'], e['mass']; shape = e.get('shape', 'solid_cylinder')
         c = np.array([3.0*len(ctx.placed), 0, R + 0.5])
-        Body(e.id, 'cylinder', (R, 0.03), m, _axis_y(shape_inertia(shape, m, (R, 0.03))), pos=tuple(c), geom_quat=tuple(_q([1, 0, 0], math.pi/2)),
+        Body(e.id, 'cylinder', (R, 0.03), m, axis_along_y(shape_inertia(shape, m, (R, 0.03))), pos=tuple(c), geom_quat=tuple(quaternion([1, 0, 0], math.pi/2)),
              joints=[(f'{e.id}:hinge', 'hinge', (0, 1, 0), {})], rgba=(0.6, 0.6, 0.2, 1)).add_to(ctx.spec.worldbody)
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:hinge'], None, None, {'radius': R})
-        if e.get('torque'): _const_force(ctx, f'{e.id}:hinge', e['torque'], f'{e.id}:torque')
+        if e.get('torque'): constant_force(ctx, f'{e.id}:hinge', e['torque'], f'{e.id}:torque')
         if e.get('angular_velocity'): ctx.init[f'{e.id}:hinge'] = (0.0, e['angular_velocity'])
     def describe(self, e, sc, w):
         pre = 'uniform solid' if e.get('shape', 'solid_cylinder') == 'solid_cylinder' else 'thin'
@@ -503,7 +505,7 @@ class Ball(EntityType):
     "A ball on a frictionless horizontal line or table that collides with other balls."
     name = 'ball'; stage = 1
     feels_gravity = False
-    params = {'mass': _mass(), 'velocity': Param('m/s', -100, 100, required=True, sample=(-3, 3), doc='initial velocity along x'),
+    params = {'mass': mass_param(), 'velocity': Param('m/s', -100, 100, required=True, sample=(-3, 3), doc='initial velocity along x'),
               'velocity_y': Param('m/s', -100, 100, default=0.0, doc='initial velocity along y (2D)'),
               'radius': Param('m', 0.01, 1, default=0.1, meaningful=False, doc='radius'),
               'y': Param('m', -10, 10, default=0.0, doc='initial y offset (2D: sets the impact parameter)'),
@@ -560,7 +562,7 @@ class Ball(EntityType):
 class Projectile(EntityType):
     "A ball launched with a speed at an angle above the horizontal (no air resistance)."
     name = 'projectile'; stage = 1
-    params = {'mass': _mass(), 'speed': Param('m/s', 0, 1000, required=True, sample=(3, 25), doc='launch speed'),
+    params = {'mass': mass_param(), 'speed': Param('m/s', 0, 1000, required=True, sample=(3, 25), doc='launch speed'),
               'angle': Param('deg', -90, 90, required=True, sample=(10, 80), doc='launch angle above the horizontal'),
               'height': Param('m', 0, 1e5, default=None, meaningful=False, doc='launch height above the ground')}
     def quantities(self, e): return BODY_QUANTITIES
@@ -668,7 +670,7 @@ class Rocket(EntityType):
               'exhaust_speed': Param('m/s', 0, 1e4, lo_open=True, required=True, sample=(600, 1000), doc='exhaust speed relative to the rocket')}
     def validate(self, e, sc):
         w = (e['mass'] + e['fuel_mass'])*sc.gravity; f = e['burn_rate']*e['exhaust_speed']
-        if f <= w: raise SceneError(f"entities.{e.id}.exhaust_speed: thrust {_fmt(f)} N does not exceed the launch weight {_fmt(w)} N")
+        if f <= w: raise SceneError(f"entities.{e.id}.exhaust_speed: thrust {fmt_value(f)} N does not exceed the launch weight {fmt_value(w)} N")
     def quantities(self, e): return BODY_QUANTITIES + ['thrust']
     def build(self, e, ctx):
         m0 = e['mass'] + e['fuel_mass']; u, b, g = e['exhaust_speed'], e['burn_rate'], ctx.g

@@ -8,7 +8,8 @@ Docs: https://physci-lab.github.io/physci-lab/sim/families.html.md"""
 from __future__ import annotations
 import math
 import numpy as np
-from .dsl import Scene, SceneError
+from .dsl import Scene
+from .bodies import SceneError
 
 # %% auto #0
 __all__ = ['G_', 'ROCK', 'FAMILIES', 'sample_scene']

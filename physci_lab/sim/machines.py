@@ -9,9 +9,10 @@ from __future__ import annotations
 import math
 import numpy as np
 import mujoco
-from .bodies import (Param, EntityType, Entity, SceneError, Body, Placed, register, ENTITY_TYPES, shape_inertia, _fmt,
-                               SOLREF, SOLIMP, BOX, CLEAR, _q, _ent_on, _in_strings, _in_springs, _paren)
-from .entities import BODY_QUANTITIES, REST, _mass, _axis_y, _const_force, _rough, _friction, _signed
+from .bodies import (Param, EntityType, Entity, SceneError, Body, Placed, register, ENTITY_TYPES, shape_inertia, fmt_value,
+                               SOLREF, SOLIMP, BOX, CLEAR, quaternion, resting_on, strings_through, springs_at, paren_id)
+from .entities import BODY_QUANTITIES, REST, mass_param, axis_along_y, constant_force, is_rough, friction_phrase, signed_phrase
+from . import mechanics   # how far bodies move (`mechanics.travel`), from the derivation: room for the layout
 from .words import cap, listing
 
 # %% auto #0
@@ -32,15 +33,14 @@ class Wedge(EntityType):
               'angle_right': Param('deg', 0, 90, lo_open=True, hi_open=True, required=True, sample=(20, 60), doc='inclination of the right face'),
               'mu': Param('', 0, 2, default=0.0, sample=(0.05, 0.4), doc='coefficient of kinetic friction of both faces'),
               'length': Param('m', 0.5, 1000, default=None, meaningful=False, doc='length of each face')}
-    def riders(self, e, sc, side): return [r for r in _ent_on(sc, e.id) if (r.get('face') or 'left') == side]
+    def riders(self, e, sc, side): return [r for r in resting_on(sc, e.id) if (r.get('face') or 'left') == side]
     def matters(self, e, pn, sc):
-        if pn == 'mu': return any(r.type == 'mass' and r.get('mu') is None for r in _ent_on(sc, e.id))
+        if pn == 'mu': return any(r.type == 'mass' and r.get('mu') is None for r in resting_on(sc, e.id))
         if pn.startswith('angle_'): return bool(self.riders(e, sc, pn[6:]))
         return True
     def build(self, e, ctx):
-        sc = ctx.scene; T = ctx.size_time; riders = _ent_on(sc, e.id)
-        from physci_lab.sim.mechanics import travel
-        far = travel(ctx, [r.id for r in riders])
+        sc = ctx.scene; T = ctx.size_time; riders = resting_on(sc, e.id)
+        far = mechanics.travel(ctx, [r.id for r in riders])
         if far is None: far = 0.5*(ctx.g + sum(abs(r.get('force') or 0)/r['mass'] for r in riders if r.type == 'mass'))*T*T
         L = e.get('length') or max((2*(1.1*far) + 2*BOX + 1.0)/0.95, 1.0)   # blocks start half way down their face
         al, be = math.radians(e['angle_left']), math.radians(e['angle_right'])
@@ -68,8 +68,8 @@ class Wedge(EntityType):
         ang = listing([f"the {s} face at {w.p(f'{e.id}.angle_{s}', 'angle', article=True, bare=True)}" for s in sides])
         faces = 'both faces' if len(sides) == 2 else 'the face'
         if not self.matters(e, 'mu', sc): fr = ''
-        elif not _rough(e, w): w.q(f'{e.id}.mu', 0.0, ''); fr = f"; {faces} {'are' if len(sides) == 2 else 'is'} frictionless"
-        else: fr = f"; {faces} {'are' if len(sides) == 2 else 'is'} rough, with " + _friction(w, e.id, e.get('mu', 0), None)
+        elif not is_rough(e, w): w.q(f'{e.id}.mu', 0.0, ''); fr = f"; {faces} {'are' if len(sides) == 2 else 'is'} frictionless"
+        else: fr = f"; {faces} {'are' if len(sides) == 2 else 'is'} rough, with " + friction_phrase(w, e.id, e.get('mu', 0), None)
         return f"{wedge} has two faces meeting at its apex, inclined to the horizontal: {ang}{fr}."
 
 # %% ../../nbs/sim/11d_machines.ipynb #51f79cb6
@@ -77,23 +77,22 @@ class Wedge(EntityType):
 class MovableWedge(EntityType):
     "A wedge free to slide on a frictionless floor; its sloping face rises towards +x at `angle` to a vertical back, where a string can be tied."
     name = 'movable_wedge'; stage = 1
-    params = {'mass': _mass(sample=(1, 8)), 'angle': Param('deg', 0, 90, lo_open=True, hi_open=True, required=True, sample=(20, 50), doc='inclination of the sloping face'),
+    params = {'mass': mass_param(sample=(1, 8)), 'angle': Param('deg', 0, 90, lo_open=True, hi_open=True, required=True, sample=(20, 50), doc='inclination of the sloping face'),
               'on': Param(kind='ref', meaningful=False, required=True, doc='the floor it slides on')}
     def validate(self, e, sc):
         f = sc.entities[e['on']]
         if f.type != 'floor': raise SceneError(f"entities.{e.id}.on: a movable wedge slides on a floor, not a {f.type}")
         if f.get('mu'): raise SceneError(f"entities.{f.id}.mu: the floor under the movable wedge {e.id} must be frictionless")
-        riders = _ent_on(sc, e.id)
+        riders = resting_on(sc, e.id)
         if len(riders) > 1: raise SceneError(f"entities.{e.id}: at most one block rests on a movable wedge")
         for r in riders:
-            if r.type != 'mass' or r.get('mu') or r.get('force') or r.get('velocity') or _in_strings(sc, r.id) or _in_springs(sc, r.id):
+            if r.type != 'mass' or r.get('mu') or r.get('force') or r.get('velocity') or strings_through(sc, r.id) or springs_at(sc, r.id):
                 raise SceneError(f"entities.{r.id}: a block on a movable wedge slides freely (no friction, force, velocity, string or spring)")
     def quantities(self, e): return BODY_QUANTITIES + ['normal_force', 'friction_force']
     def half(self, e, sc): return BOX
     def _size(self, e, ctx):
         "(face length, distance of the back from the floor's edge): room for the block's slide and the wedge's own travel."
-        from physci_lab.sim.mechanics import travel
-        far = travel(ctx, [x.id for x in _ent_on(ctx.scene, e.id)]); own = travel(ctx, [e.id])
+        far = mechanics.travel(ctx, [x.id for x in resting_on(ctx.scene, e.id)]); own = mechanics.travel(ctx, [e.id])
         if far is None: far = 0.5*ctx.g*ctx.size_time**2
         if own is None: own = far
         return max(1.1*far + 2*BOX + 0.8, 1.0), 1.1*own + BOX + CLEAR + 0.3
@@ -109,7 +108,7 @@ class MovableWedge(EntityType):
         b.add_joint(name=f'{e.id}:x', type=mujoco.mjtJoint.mjJNT_SLIDE, axis=[1, 0, 0])
         u = np.array([math.cos(th), 0, math.sin(th)]); n = np.array([-math.sin(th), 0, math.cos(th)]); thick = 0.03
         kw = dict(contype=0, conaffinity=0, rgba=[0.65, 0.5, 0.3, 1], mass=0)
-        b.add_geom(name=e.id, type=mujoco.mjtGeom.mjGEOM_BOX, size=[Lf/2, 0.35, thick], pos=list(np.array([-base/2, 0, height/2]) - n*thick), quat=_q([0, 1, 0], -th), **kw)
+        b.add_geom(name=e.id, type=mujoco.mjtGeom.mjGEOM_BOX, size=[Lf/2, 0.35, thick], pos=list(np.array([-base/2, 0, height/2]) - n*thick), quat=quaternion([0, 1, 0], -th), **kw)
         b.add_geom(type=mujoco.mjtGeom.mjGEOM_BOX, size=[thick, 0.35, height/2], pos=[-thick, 0, height/2], **kw)
         b.add_geom(type=mujoco.mjtGeom.mjGEOM_BOX, size=[base/2, 0.35, thick], pos=[-base/2, 0, thick], **kw)
         m = e['mass']; b.explicitinertial = True; b.mass = m; b.ipos = [-base/3, 0, height/3]
@@ -129,7 +128,7 @@ class MovableWedge(EntityType):
         if w is None: self.build(e, ctx); w = ctx.placed[e.id]
         f = w.extra['face']; hh = min(h, BOX); s0 = max(h, 0.02*f['L']) + 0.3
         pos = f['top'] - f['u']*s0 + f['n']*hh
-        Body(block.id, 'box', (h, min(h, 0.15), hh), block['mass'], pos=tuple(pos), quat=tuple(_q([0, 1, 0], -f['theta'])),
+        Body(block.id, 'box', (h, min(h, 0.15), hh), block['mass'], pos=tuple(pos), quat=tuple(quaternion([0, 1, 0], -f['theta'])),
              joints=[(f'{block.id}:slide', 'slide', (1, 0, 0), {})], rgba=(0.2, 0.4, 0.8, 1), sites={f'{block.id}:site': (0, 0, 0)}).add_to(ctx.spec.body(e.id))
         ctx.sites[f'{block.id}:site'] = ctx.spec.body(e.id).pos + pos
         ctx.placed[block.id] = Placed(block.id, f'{block.id}:site', [f'{block.id}:slide'], f['u'], e.id, {'half': h, 's0': s0, 'N': None})
@@ -155,7 +154,7 @@ class MovableWedge(EntityType):
 class HangingPulley(EntityType):
     "A reversed movable pulley: it hangs by its axle from the end of one string, and a second string runs over it with both ends hanging down."
     name = 'hanging_pulley'; stage = 2
-    params = {'mass': _mass(sample=(0.3, 2)), 'radius': Param('m', 0.01, 2, default=0.12, meaningful=False, doc='wheel radius')}
+    params = {'mass': mass_param(sample=(0.3, 2)), 'radius': Param('m', 0.01, 2, default=0.12, meaningful=False, doc='wheel radius')}
     def quantities(self, e): return list(BODY_QUANTITIES)
     def half(self, e, sc): return e.get('radius', 0.12)
     def validate(self, e, sc):
@@ -170,7 +169,7 @@ class HangingPulley(EntityType):
     def build(self, e, ctx, at=None, half=None):
         if at is None: raise SceneError(f"entities.{e.id}: a hanging pulley must hang at the end of a string")
         R = e.get('radius', 0.12); at = np.asarray(at, float)
-        Body(e.id, 'cylinder', (R, 0.02), e['mass'], [1e-6]*3, pos=tuple(at), geom_quat=tuple(_q([1, 0, 0], math.pi/2)),
+        Body(e.id, 'cylinder', (R, 0.02), e['mass'], [1e-6]*3, pos=tuple(at), geom_quat=tuple(quaternion([1, 0, 0], math.pi/2)),
              joints=[(f'{e.id}:slide', 'slide', (0, 0, 1), {})], rgba=(0.85, 0.55, 0.2, 1),
              sites={f'{e.id}:site': (0, 0, R), f'{e.id}:in': (-R, 0, 0), f'{e.id}:out': (R, 0, 0)}).add_to(ctx.spec.worldbody)
         for k, off in (('site', (0, 0, R)), ('in', (-R, 0, 0)), ('out', (R, 0, 0))): ctx.sites[f'{e.id}:{k}'] = at + off
@@ -243,7 +242,7 @@ class Pinion(EntityType):
     "A gear wheel on a fixed frictionless axle meshing without slipping with a rack on top of a block that slides on a floor."
     name = 'pinion'; stage = 3
     feels_gravity = False
-    params = {'mass': _mass(sample=(0.5, 4)), 'radius': Param('m', 0.02, 2, required=True, sample=(0.05, 0.3), doc='pitch radius'),
+    params = {'mass': mass_param(sample=(0.5, 4)), 'radius': Param('m', 0.02, 2, required=True, sample=(0.05, 0.3), doc='pitch radius'),
               'shape': Param(kind='choice', choices=('solid_cylinder', 'hoop'), default='solid_cylinder', doc='mass distribution'),
               'rack': Param(kind='ref', meaningful=False, required=True, doc='the block whose top is the rack'),
               'torque': Param('N*m', -1e3, 1e3, default=0.0, sample=(0.2, 3), doc='constant torque, positive when it drives the rack towards +x')}
@@ -251,7 +250,7 @@ class Pinion(EntityType):
         r = sc.entities[e['rack']]
         if r.type != 'mass' or not r.get('on') or sc.entities[r['on']].type != 'floor':
             raise SceneError(f"entities.{e.id}.rack: the rack is a block resting on a floor")
-        if _ent_on(sc, r.id): raise SceneError(f"entities.{e.id}.rack: nothing may rest on the rack {r.id}")
+        if resting_on(sc, r.id): raise SceneError(f"entities.{e.id}.rack: nothing may rest on the rack {r.id}")
         if any(x.type == 'pinion' and x['rack'] == r.id and x.id != e.id for x in sc.entities.values()):
             raise SceneError(f"entities.{e.id}.rack: one pinion per rack")
     def quantities(self, e): return BODY_QUANTITIES + ['angle', 'angular_speed']
@@ -259,16 +258,15 @@ class Pinion(EntityType):
         rk = ctx.placed[e['rack']]; R, m = e['radius'], e['mass']; shape = e.get('shape', 'solid_cylinder')
         hh = min(rk.extra['half'], BOX)
         centre = ctx.sites[rk.site] + np.array([0, 0, hh + R])
-        Body(e.id, 'cylinder', (R, 0.03), m, _axis_y(shape_inertia(shape, m, (R, 0.03))), pos=tuple(centre), geom_quat=tuple(_q([1, 0, 0], math.pi/2)),
+        Body(e.id, 'cylinder', (R, 0.03), m, axis_along_y(shape_inertia(shape, m, (R, 0.03))), pos=tuple(centre), geom_quat=tuple(quaternion([1, 0, 0], math.pi/2)),
              joints=[(f'{e.id}:hinge', 'hinge', (0, 1, 0), {})], rgba=(0.7, 0.7, 0.25, 1)).add_to(ctx.spec.worldbody)
         ctx.spec.body(e.id).add_geom(type=mujoco.mjtGeom.mjGEOM_BOX, size=[0.8*R, 0.031, 0.12*R], rgba=[0.4, 0.4, 0.1, 1], contype=0, conaffinity=0, mass=0.0)
         eq = ctx.spec.add_equality(type=mujoco.mjtEq.mjEQ_JOINT, name1=rk.joints[0], name2=f'{e.id}:hinge', name=f'{e.id}:mesh', solref=SOLREF, solimp=SOLIMP)
         eq.data[:5] = [0, -R, 0, 0, 0]                          # the rack moves as the rim: x = −R φ
-        from physci_lab.sim.mechanics import travel
-        far = travel(ctx, [e['rack']])
+        far = mechanics.travel(ctx, [e['rack']])
         half = (1.1*far if far is not None else 2.0) + R + 0.3   # m, half-length of the rack
         ctx.spec.body(e['rack']).add_geom(type=mujoco.mjtGeom.mjGEOM_BOX, size=[half, 0.06, 0.01], pos=[0, 0, hh], rgba=[0.3, 0.3, 0.3, 1], contype=0, conaffinity=0, mass=0.0)
-        if e.get('torque'): _const_force(ctx, f'{e.id}:hinge', -e['torque'], f'{e.id}:torque')
+        if e.get('torque'): constant_force(ctx, f'{e.id}:hinge', -e['torque'], f'{e.id}:torque')
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:hinge'], None, None, {'centre': centre, 'radius': R})
         def off_rack(tr, j=rk.joints[0], lim=half - R, eid=e.id):
             x = tr.qpos[:, tr.model.joint(j).qposadr[0]]
@@ -281,7 +279,7 @@ class Pinion(EntityType):
         s = (f"{gear}, {body} of {w.p(f'{e.id}.mass', 'mass')} and {w.p(f'{e.id}.radius', 'radius')}, turns on a fixed frictionless axle; "
              f"its rim meshes without slipping with a rack along the top of {w.ref(e['rack'])}, so the block moves with the rim.")
         if e.get('torque'):
-            s += ' ' + _signed(w, f'{e.id}.torque', 'A constant torque of {v} acts on it, turning it {dir}.',
+            s += ' ' + signed_phrase(w, f'{e.id}.torque', 'A constant torque of {v} acts on it, turning it {dir}.',
                                'A constant torque acts on it; its component turning it {pos} is {v}.', ('so as to drive the rack to the right', 'so as to drive the rack to the left'))
         return s
     def state(self, e, sc, w): return REST

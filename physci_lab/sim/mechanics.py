@@ -10,12 +10,12 @@ import math, re, json, itertools
 from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
+from .bodies import BETA, SEGMENT_NAMES, QUERY
 
 # %% auto #0
 __all__ = ['TOL', 'NotModelled', 'Dir', 'Equations', 'derive', 'Regime', 'Ambiguous', 'Indeterminate', 'choose_regime', 'Piece',
-           'Motion', 'value', 'query', 'first_rest', 'first_reach', 'coupling', 'depth', 'solve_symbolic',
-           'closed_forms', 'independent_answer', 'check_answer', 'check_record', 'reach', 'build_reach', 'travel',
-           'rise']
+           'Motion', 'body_vector', 'value', 'query', 'first_rest', 'first_reach', 'coupling', 'depth',
+           'solve_symbolic', 'closed_forms', 'reach', 'build_reach', 'travel', 'rise']
 
 # %% ../../nbs/sim/14_mechanics.ipynb #fb540d29
 class NotModelled(Exception):
@@ -144,7 +144,6 @@ def derive(sc, symbol=None) -> Equations:
         elif t == 'roller':
             o = on(eid); u, th = surface_frame(o)
             m, R = P(eid, 'mass'), P(eid, 'radius', 0.1)
-            from physci_lab.sim.entities import BETA
             beta = sp.nsimplify(BETA[e.get('shape', 'solid_cylinder')]) if A.symbolic else BETA[e.get('shape', 'solid_cylinder')]
             i = new(eid, 'slide'); info.update(mass=m, inertia=beta*m*R*R, V={i: u}, W={i: 1/R}, axis=u, coord=i, surface=o, theta=th, base=o, roller=True)
         elif t == 'puller':
@@ -192,7 +191,6 @@ def derive(sc, symbol=None) -> Equations:
         else: raise NotModelled(f'{a}, {b}: a strand between two moving bodies')
         return _radd({i: -v[2] for i, v in V(lo).items()}, {i: v[2] for i, v in V(up).items()})
     rows, known = [], []
-    from physci_lab.sim.strings import SEGMENT_NAMES
     for sid, s in sc.strings.items():
         path = s['path']
         cuts = [k for k in range(1, len(path) - 1) if E[path[k]].type == 'fixed_pulley' and (E[path[k]].get('mass') or 0)]
@@ -544,9 +542,8 @@ class Motion:
         return q[0], v[0], a[0], dict(zip(pc.reg.names, lam)), pc
 
 # %% ../../nbs/sim/14_mechanics.ipynb #6f8bbed9
-_QRE = re.compile(r'^\s*([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_]+)(?:\.([xyz]))?\s*@\s*([-+0-9.eE]+)\s*$')
-
-def _vec(m, x): 
+def body_vector(m, x) -> np.ndarray:
+    "The 3-vector of a body's velocity map `m` ({coordinate: unit vector}, as `Equations.bodies[id]['V']`) at generalised values `x`."
     out = np.zeros(3)
     for i, u in m.items(): out += np.array(u, float)*x[i]
     return out
@@ -575,7 +572,7 @@ def value(self, id, q, t):
     b = E.bodies.get(id)
     if b is None: raise NotModelled(f'{id}: no body')
     g = sc.gravity; m = float(b['mass']); I = float(b['inertia'])
-    vel, acc, disp = _vec(b['V'], v), _vec(b['V'], a), _vec(b['V'], qv - 0)
+    vel, acc, disp = body_vector(b['V'], v), body_vector(b['V'], a), body_vector(b['V'], qv - 0)
     w, al = _sc(b['W'], v), _sc(b['W'], a)
     gv = np.array([0, 0, -g])
     if q == 'velocity': return vel
@@ -597,7 +594,7 @@ def value(self, id, q, t):
         if b.get('surface') is None: raise NotModelled(f'{id}.{q}: not on a surface')
         u = np.array(b['axis'], float)
         if q == 'normal_force':
-            F = sum(float(E.bodies[x]['mass'])*(_vec(E.bodies[x]['V'], a) - gv) for x in _subtree(E, id))
+            F = sum(float(E.bodies[x]['mass'])*(body_vector(E.bodies[x]['V'], a) - gv) for x in _subtree(E, id))
             return F - (F @ u)*u
         if b.get('roller'): return (m*(acc @ u) - m*(gv @ u))*u
         for j, fr in enumerate(E.friction):
@@ -610,7 +607,7 @@ Motion.value = value
 
 def query(self, text:str) -> float:
     "Answer 'ID.QUANTITY[.x|.y|.z]@T' (as `Trajectory.query`) from the solved motion: a number (magnitude or component for vectors)."
-    mt = _QRE.match(text)
+    mt = QUERY.match(text)
     if not mt: raise NotModelled(f'{text}: not a query')
     id, qn, comp, ts = mt.groups(); t = float(ts)
     base, mag = (qn[:-len('_magnitude')], True) if qn.endswith('_magnitude') else (qn, False)
@@ -766,51 +763,6 @@ def closed_forms(sc, symbol, duration:float|None=None) -> dict|None:
         ten = {(r['string'], r['quantity']): lam[r['name']] for r in E.rows if r['kind'] == 'string'}
         _SOLVED[key] = {'accelerations': acc, 'tensions': ten, 'regime': slide, 'depth': depth(En)}
     return _SOLVED[key]
-
-# %% ../../nbs/sim/14_mechanics.ipynb #89f8e7ed
-def independent_answer(mo:Motion, items:list) -> float:
-    "The answer that reproduce items (see `problems.derive_answer`) give when every query is answered by the solved equations instead of the simulator; event times are found on the exact solution."
-    from physci_lab.problems.questions import derive_answer
-    roles = {it['role'] for it in items}
-    if 'bracket' in roles: raise NotModelled('impact times')
-    if 'parameter' in roles:   # the answer is a stated parameter: what can be checked is the observation it is read from
-        ob = next(it for it in items if it['role'] == 'check'); return mo.query(ob['query'])
-    if 'time' in roles:
-        it = next(x for x in items if x['role'] == 'time'); eid, qn, comp, ts = _QRE.match(it['query']).groups()
-        if abs(it['value']) <= max(it.get('atol', 0.0), 1e-9): return mo.first_rest(eid)
-        return mo.first_reach(eid, qn + (f'.{comp}' if comp else ''), it['value'])
-    vals = {it['query']: mo.query(it['query']) for it in items if it.get('query') and it['role'] != 'at_most'}
-    return derive_answer(items, vals)
-
-def check_answer(mo:Motion, items:list, key:float, rtol:float=0.005) -> dict:
-    "The independent answer against the simulator's key `key`: value, relative error, whether they agree within `rtol`, and the solution depth."
-    from physci_lab.sim.simulation import _Q
-    ref = key
-    if any(it['role'] == 'parameter' for it in items): ref = next(it for it in items if it['role'] == 'check')['value']
-    try: v = independent_answer(mo, items)
-    except NotModelled as ex: return {'applies': False, 'why': str(ex)}
-    except ZeroDivisionError: return {'applies': True, 'value': None, 'key': float(f'{ref:.6g}'), 'rel_error': None, 'agrees': False, 'depth': None,
-                                      'why': 'the derivation gives zero for the denominator of a ratio the simulator answers'}
-    err = abs(v - ref)/max(abs(ref), 1e-12)
-    ids = {_Q.match(it['query']).group(1) for it in items if it.get('query')}
-    return {'applies': True, 'value': float(f'{v:.6g}'), 'key': float(f'{ref:.6g}'), 'rel_error': float(f'{err:.3g}'),
-            'agrees': bool(err <= rtol or abs(v - ref) <= 1e-9), 'depth': depth(mo.E, ids)}
-
-# %% ../../nbs/sim/14_mechanics.ipynb #079eb032
-_MOTIONS = {}
-def check_record(record:dict, rtol:float=0.005) -> dict:
-    "`check_answer` for a dataset record: its scene solved from the YAML (one solve per scene), its reproduce items answered by the derivation."
-    from physci_lab.sim.dsl import Scene
-    y = record['scene']
-    if y not in _MOTIONS:
-        if len(_MOTIONS) > 256: _MOTIONS.clear()
-        sc = Scene.from_yaml(y)
-        try: _MOTIONS[y] = Motion(derive(sc), sc.duration)
-        except NotModelled as ex: _MOTIONS[y] = str(ex)
-    mo = _MOTIONS[y]
-    if isinstance(mo, str): return {'applies': False, 'why': mo}
-    items = record['reproduce'] if isinstance(record['reproduce'], list) else __import__('json').loads(record['reproduce'])
-    return check_answer(mo, items, float(record['answer_value']), rtol)
 
 # %% ../../nbs/sim/14_mechanics.ipynb #8795dff4
 def reach(sc, T:float) -> dict:

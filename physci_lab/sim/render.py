@@ -18,8 +18,8 @@ import mujoco
 import mediapy
 import imageio_ffmpeg
 from ..core.io import UserInputError
-from .view import *
-from .view import _ROUND, _SOLID, _geom_boxes, _gl_context, _moving_boxes, _nice, _sample, _traj_states
+from .view import (Clip, RenderError, ROUND_GEOMS, SOLID_GEOMS, auto_camera, clip_of, dress_model, dress_spec, entity_bodies,
+                                 geom_boxes, geom_size, gl_context, main_geoms, moving_boxes, nearest_rows, nice_below, scene_extent, trajectory_states)
 
 # %% ../../nbs/sim/13_render.ipynb #c028
 def _fmt(value, unit)->str:
@@ -121,7 +121,7 @@ def look_for(model:mujoco.MjModel, clip:Clip, camera:mujoco.MjvCamera, width:int
             for i in np.argsort(inplane)[1:]:
                 if side[i] < min_px/2: k[i] *= min_px/2/side[i]
         scale[g] = k
-        if model.geom_type[g] in _ROUND and b in turns:
+        if model.geom_type[g] in ROUND_GEOMS and b in turns:
             R = d.geom_xmat[g].reshape(3, 3)
             hinge = [j for j in range(model.njnt) if model.jnt_bodyid[j] == b and model.jnt_type[j] == mujoco.mjtJoint.mjJNT_HINGE]
             if model.geom_type[g] == mujoco.mjtGeom.mjGEOM_CYLINDER: a = np.array([0., 0, 1])
@@ -130,7 +130,7 @@ def look_for(model:mujoco.MjModel, clip:Clip, camera:mujoco.MjvCamera, width:int
             spokes[g] = np.array([np.stack([u, v, a], 1), np.stack([v, -u, a], 1)])
     thin = {}  # moving rods and strings-as-geoms: at least 2 pixels thick
     for g in range(model.ngeom):
-        if model.body_weldid[model.geom_bodyid[g]] == 0 or model.geom_type[g] not in _ROUND[1:] + _SOLID[3:4]: continue
+        if model.body_weldid[model.geom_bodyid[g]] == 0 or model.geom_type[g] not in ROUND_GEOMS[1:] + SOLID_GEOMS[3:4]: continue
         if np.all(scale.get(g, 1.) == 1) and model.geom_size[g, 0]*ppm < 1: thin[g] = 1/ppm
     slabs = []
     for g in range(model.ngeom):
@@ -239,7 +239,7 @@ def _add_trail(scn, path, rgba, px=2.0):
 
 def _half_width(model, d, g, eye, width, height)->float:
     "Half the width in pixels of geom `g` on the picture."
-    lo, hi = (x[0] for x in _geom_boxes(model, d, np.arange(model.ngeom) == g))
+    lo, hi = (x[0] for x in geom_boxes(model, d, np.arange(model.ngeom) == g))
     corners = np.array(np.meshgrid(*zip(lo, hi))).reshape(3, -1).T
     px = _to_px(eye, np.vstack([d.geom_xpos[g], d.geom_xpos[g] + model.geom_rbound[g]*np.array(eye.up)]), width, height)
     return float(min(np.ptp(_to_px(eye, corners, width, height)[:, 0])/2, np.linalg.norm(px[1] - px[0])))
@@ -264,11 +264,11 @@ def render_clip(clip:Clip, width:int=640, height:int=360, # pixels
     model = clip.model
     if clip.spec is not None:
         try:
-            m2 = dress_spec(clip.spec, tile=_nice(size/12)).compile()
+            m2 = dress_spec(clip.spec, tile=nice_below(size/12)).compile()
             if m2.nq == model.nq and m2.ngeom == model.ngeom: model = m2
         except Exception: pass  # the checker floor is decoration; never fail a render for it
     model = dress_model(model, width, height, max(size, 1e-6), quality, clip.springs)
-    ctx = _gl_context(width, height)
+    ctx = gl_context(width, height)
     con = None
     try:
         con = mujoco.MjrContext(model, mujoco.mjtFontScale.mjFONTSCALE_150 if height >= 300 else mujoco.mjtFontScale.mjFONTSCALE_100)
@@ -330,7 +330,7 @@ def still_window(model:mujoco.MjModel, times:np.ndarray, qpos:np.ndarray, # the 
                  t:float, # s, the time shown
                  zoom:float=ZOOM)->np.ndarray:
     "Mask of the frames around `t` to frame a still on: the whole clip, halved around `t` until it spans at most `zoom` body sizes."
-    lo, hi, _, _ = _moving_boxes(model, qpos)
+    lo, hi, _, _ = moving_boxes(model, qpos)
     s, k = _body_size(model, qpos), int(np.argmin(np.abs(times - t)))
     w = float(np.abs(times - t).max())
     while True:
@@ -350,7 +350,7 @@ def still(scene, # a `Scene`, a `Trajectory` or an `MjModel`
     if c.traj is not None and getattr(c.traj, 't', None) is not None:
         tt = np.asarray(c.traj.t)
         if t > tt[-1] + 1e-9: raise RenderError(f't: {t} s is past the end of the trajectory ({tt[-1]:.3g} s)')
-        q = _sample(tt, c.traj.qpos, np.array([float(t)]))
+        q = nearest_rows(tt, c.traj.qpos, np.array([float(t)]))
     else:
         k = int(np.argmin(np.abs(c.times - t)))
         if abs(c.times[k] - t) > 1/30: raise RenderError(f't: {t} s is past the end of the trajectory ({c.times[-1]:.3g} s)')
@@ -439,7 +439,7 @@ def series(traj, quantity:str, # e.g. 'box.speed'
            n:int=120, # number of sample times
           )->tuple[np.ndarray, np.ndarray, str]:
     "(times, values, unit) of `quantity` over the valid window of `traj`; values are (n,) or (n, k) for vectors."
-    end = min(float(getattr(traj, 'valid_until', math.inf)), float(_traj_states(traj)[1][-1]))
+    end = min(float(getattr(traj, 'valid_until', math.inf)), float(trajectory_states(traj)[1][-1]))
     ts, vals, unit = np.linspace(0, end, n), [], ''
     for t in ts:
         v, unit = traj.query(f'{quantity}@{t:.9g}')

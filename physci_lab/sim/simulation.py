@@ -13,13 +13,15 @@ import numpy as np
 import mujoco
 from mujoco import rollout
 from ..core.io import UserInputError
-from .dsl import Scene, Compiled, SceneError, load_scene
+from .bodies import QUERY
+from .dsl import Scene, Compiled, load_scene
+from .bodies import SceneError
 from .fields import NewtonGravity, Lorentz, RocketThrust
 from .entities import BODY_QUANTITIES
 
 # %% auto #0
-__all__ = ['UNITS', 'VECTORS', 'STRING_QUANTITIES', 'SPRING_QUANTITIES', 'SimulationError', 'simulate', 'Trajectory', 'State',
-           'query_scene']
+__all__ = ['UNITS', 'VECTORS', 'STRING_QUANTITIES', 'SPRING_QUANTITIES', 'SimulationError', 'collide_balls', 'shared_data',
+           'simulate', 'Trajectory', 'State', 'query_scene']
 
 # %% ../../nbs/sim/12_simulation.ipynb #7dd2b0c5
 class SimulationError(UserInputError):
@@ -42,8 +44,8 @@ def _state_offsets(m):
     nt = mujoco.mj_stateSize(m, mujoco.mjtState.mjSTATE_TIME); nq = mujoco.mj_stateSize(m, mujoco.mjtState.mjSTATE_QPOS)
     return nt, nt + nq, nt + nq + mujoco.mj_stateSize(m, mujoco.mjtState.mjSTATE_QVEL)
 
-def _collide(m, d, c, pairs, t, dt):
-    "Exact impulsive collisions between balls that overlap at the end of a step: rewind to contact, apply the impulse, advance."
+def collide_balls(m, d, c, pairs, t, dt) -> list:
+    "Exact impulsive collisions between balls that overlap at the end of a step: rewind to contact, apply the impulse, advance; the times of the impacts. The simulator calls it after every step (`simulate`), the problem filters' twin between chunks of `mujoco.rollout`."
     hit = []
     for a, b, e in pairs:
         ja, jb = [[m.joint(j) for j in c.placed[x].joints] for x in (a, b)]
@@ -81,7 +83,7 @@ def _scratch(c:Compiled) -> list:
     if len(pool) > _SCRATCH_LAYOUTS: del pool[next(iter(pool))]
     return s
 
-def _taken(c:Compiled) -> mujoco.MjData:
+def shared_data(c:Compiled) -> mujoco.MjData:
     "The shared MjData of `c`'s layout, taken from any replay that held it (the caller resets it)."
     s = _scratch(c); s[1] = None
     return s[0]
@@ -112,7 +114,7 @@ def simulate(scene:Scene|Compiled, # a scene, or a compiled scene (re-simulated 
             for f in forces: f.apply(m, d, t, True)
             mujoco.mj_step(m, d)
             S[i] = d.sensordata
-            if pairs: events += _collide(m, d, c, pairs, t + dt, dt)
+            if pairs: events += collide_balls(m, d, c, pairs, t + dt, dt)
             if i < N: Q[i + 1], V[i + 1] = d.qpos, d.qvel
         for f in c.forces: events += list(getattr(f, 'events', []))
     warn = [mujoco.mjtWarning(k).name for k in range(len(d.warning)) if d.warning[k].number > 0]
@@ -121,8 +123,6 @@ def simulate(scene:Scene|Compiled, # a scene, or a compiled scene (re-simulated 
     return tr
 
 # %% ../../nbs/sim/12_simulation.ipynb #3812ec94
-_Q = re.compile(r'^\s*([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_]+)(?:\.([xyz]))?\s*@\s*([-+0-9.eE]+)\s*$')
-
 @dataclass
 class Trajectory:
     "A recorded simulation: states at every step, the valid window and why it ends."
@@ -173,7 +173,7 @@ class Trajectory:
     def query(self, q:str # 'ID.QUANTITY[.x|.y|.z]@T', e.g. 'rope.tension@0.5', 'box.velocity.x@1', 'box.acceleration_magnitude@1'
              ) -> tuple:
         "Answer one query: (value, unit); value is a float or a list for vectors."
-        mt = _Q.match(q)
+        mt = QUERY.match(q)
         if not mt: raise SimulationError(f"{q}: expected ID.QUANTITY@T, e.g. rope.tension@0.5")
         id, qn, comp, ts = mt.groups()
         try: t = float(ts)
@@ -421,7 +421,7 @@ def query_scene(path:str|Path, # a scene YAML file (or a canonical scene name)
     "Simulate a scene file and answer queries: {query: {'value': float or list, 'unit': str}}."
     sc = load_scene(path)
     for q in queries:
-        if not _Q.match(q): raise SimulationError(f"{q}: expected ID.QUANTITY@T, e.g. rope.tension@0.5")
+        if not QUERY.match(q): raise SimulationError(f"{q}: expected ID.QUANTITY@T, e.g. rope.tension@0.5")
     tr = simulate(sc)
     out = {}
     for q in queries:

@@ -7,15 +7,15 @@ Docs: https://physci-lab.github.io/physci-lab/sim/strings.html.md"""
 # %% ../../nbs/sim/11b_strings.ipynb #c78c342b
 from __future__ import annotations
 import math
-from typing import TYPE_CHECKING
 import numpy as np
-from .bodies import (SceneError, BuildContext, ENTITY_TYPES, SOLREF, SOLIMP, BOX, CLEAR, BIG, _fmt, _ent_on, _stack_mass, _paren)
+from .bodies import (SceneError, BuildContext, ENTITY_TYPES, SOLREF, SOLIMP, BOX, CLEAR, BIG, SEGMENT_NAMES, fmt_value, resting_on,
+                                   stack_mass, paren_id)
+from .mechanics import build_reach   # how far bodies move, from the derivation: room for the layout
 from .words import Words, cap, listing
-if TYPE_CHECKING: from physci_lab.sim.dsl import Scene   # annotations only: dsl imports this module
 
 # %% auto #0
-__all__ = ['SEGMENT_NAMES', 'chain_below', 'string_motion', 'pulley_motion', 'layout_strings', 'build_springs',
-           'describe_connections']
+__all__ = ['chain_below', 'string_motion', 'pulley_motion', 'layout_strings', 'build_springs', 'end_phrase', 'via_phrase',
+           'wheel_sentence', 'string_subject', 'describe_connections']
 
 # %% ../../nbs/sim/11b_strings.ipynb #237fabfc
 def chain_below(sc:Scene, eid:str, _seen:set|None=None) -> list:
@@ -57,7 +57,7 @@ def pulley_motion(sc:Scene, path:list) -> dict|None:
         if fixed(eid): continue
         if e.type == 'movable_pulley' and len(nb) == 2 and all(map(fixed, nb)):   # two vertical strands
             c[eid], F[eid] = 2.0, 0.0
-            m[eid] = e['mass'] + sum(_stack_mass(sc, x.id) for x in _ent_on(sc, eid) if x.type == 'mass')
+            m[eid] = e['mass'] + sum(stack_mass(sc, x.id) for x in resting_on(sc, eid) if x.type == 'mass')
         elif e.type == 'mass' and e.get('on') is None and not e.get('velocity') and len(nb) == 1 and sc.entities[nb[0]].type == 'fixed_pulley':
             c[eid], m[eid], F[eid] = 1.0, e['mass'], e.get('force') or 0.0
         else: return None
@@ -87,7 +87,6 @@ def _hang_depth(ctx, path):
 
 def _reach(ctx, path):
     "(depth, drop) from how far each hanging body and movable pulley of the string rises over `size_time`, by the independent equations of motion (`physci_lab.sim.mechanics`); None where they do not apply."
-    from physci_lab.sim.mechanics import build_reach   # the derivation reads scenes, so it is imported when a scene is built
     rg = build_reach(ctx)
     if rg is None: return None
     sc = ctx.scene
@@ -206,8 +205,6 @@ def layout_strings(ctx:BuildContext):
         if pulled: pulled[0].kind.pull(pulled[0], ctx, sid)   # a constant tension instead of a length limit
         else: ctx.checks.append(_slack(sid))
 
-SEGMENT_NAMES = ('left', 'right')   # a string cut by one massive wheel; with more wheels the pieces are a, b, c, …
-
 def _site_joint(ctx, site):
     "(joint name, unit axis) that moves `site`, or None for a fixed site."
     owner = site.split(':')[0]
@@ -302,7 +299,7 @@ def build_springs(ctx:BuildContext):
         ctx.springs[sid] = {'tendon': sid, 'k': k, 'rest_length': L0, 'between': [a, b]}
 
 # %% ../../nbs/sim/11b_strings.ipynb #6d4f3efd
-def _end(sc, w, eid) -> str:
+def end_phrase(sc, w, eid) -> str:
     "A string's or spring's end as the text names it (introduced here, unless met before)."
     t = sc.entities[eid].type
     if t == 'mass': return w.mention(eid, lambda: 'of ' + w.p(f'{eid}.mass', 'mass'))
@@ -316,25 +313,27 @@ def _end(sc, w, eid) -> str:
     if t == 'movable_wedge': return 'the back of ' + w.ref(eid)
     return w.mention(eid)
 
-def _via(sc, w, eid) -> str:
+def via_phrase(sc, w, eid) -> str:
     "'over a light, frictionless pulley fixed above', 'under a movable pulley of mass 2.00 kg'."
     x = sc.entities[eid]
     if x.type == 'hanging_pulley': return 'over ' + w.mention(eid, lambda: 'of ' + w.p(f'{eid}.mass', 'mass'))
     if x.type == 'movable_pulley':
-        load = ', its load included' if _ent_on(sc, eid) else ''
+        load = ', its load included' if resting_on(sc, eid) else ''
         return 'under ' + w.mention(eid, lambda: 'of ' + w.p(f'{eid}.mass', 'mass') + load)
     place = {'wedge': 'at the apex of', 'floor': 'at the edge of'}.get(sc.entities[x['on']].type if x.get('on') else None, 'at the top of')
     where = f"{place} {w.ref(x['on'])}" if x.get('on') else '' if w.nouns[eid].head == 'fixed pulley' else 'fixed above'
     return 'over ' + w.mention(eid, where, pre='' if ENTITY_TYPES['fixed_pulley'].massive(x) else 'light, frictionless')
 
-def _wheel_sentence(sc, w, eid) -> str:
+def wheel_sentence(sc, w, eid) -> str:
+    "The sentence a massive fixed pulley `eid` needs (its shape, mass and radius); empty for a light one."
     x = sc.entities[eid]
     if x.type != 'fixed_pulley' or not ENTITY_TYPES['fixed_pulley'].massive(x): return ''
     body = 'a uniform solid disc' if x.get('shape', 'solid_cylinder') == 'solid_cylinder' else 'a thin ring (all its mass on the rim)'
     return (f"{cap(w.ref(eid))} is {body} of {w.p(f'{eid}.mass', 'mass')} and {w.p(f'{eid}.radius', 'radius')} on a frictionless axle; "
             f"the string turns it without slipping.")
 
-def _string_name(w, sid) -> str:
+def string_subject(w, sid) -> str:
+    "A string as the subject of its sentence: 'A light inextensible string' where it is introduced, 'String 2, light and inextensible,' where it is named."
     n = w.nouns[sid]
     if n.kind is None: return cap(w.mention(sid, pre='light inextensible'))
     return cap(w.ref(sid)) + ', light and inextensible,'
@@ -343,22 +342,22 @@ def describe_connections(sc:Scene, w:Words) -> list:
     "Sentences for the strings and springs of a scene, each read along its path; a block or pulley met first here is introduced here."
     out = []
     for sid, s in sc.strings.items():
-        p = s['path']; name = _string_name(w, sid)
+        p = s['path']; name = string_subject(w, sid)
         if len(p) == 2 and p[1] in chain_below(sc, p[0]):
-            out.append(f"{name} hangs {_end(sc, w, p[1])} below {w.ref(p[0])}."); continue
-        a = _end(sc, w, p[0]); via = [_via(sc, w, x) for x in p[1:-1]]; b = _end(sc, w, p[-1])
+            out.append(f"{name} hangs {end_phrase(sc, w, p[1])} below {w.ref(p[0])}."); continue
+        a = end_phrase(sc, w, p[0]); via = [via_phrase(sc, w, x) for x in p[1:-1]]; b = end_phrase(sc, w, p[-1])
         hang = [x for x in (p[0], p[-1]) if sc.entities[x].type == 'mass' and sc.entities[x].get('on') is None and w.nouns[x].kind != 'role']
         tail = '' if not hang else (', with both blocks hanging vertically' if len(hang) == 2 and sum(e.type == 'mass' for e in sc.entities.values()) == 2
                                     else f", with {listing([w.ref(x) for x in hang])} hanging vertically")
         out.append(f"{name} runs from {a}{', ' + ', '.join(via) + ',' if via else ''} to {b}{tail}.")
-        out += [_wheel_sentence(sc, w, x) for x in p[1:-1]]
+        out += [wheel_sentence(sc, w, x) for x in p[1:-1]]
     for sid, s in sc.springs.items():
         a, b = s['between']; ea, eb = sc.entities[a], sc.entities[b]
         spring = cap(w.mention(sid, lambda: 'of ' + w.p(f'{sid}.k', 'spring constant'), pre='light'))
         if eb.type in ('wall', 'ceiling') and ea.type not in ('wall', 'ceiling'): a, b, ea, eb = b, a, eb, ea
-        if ea.type == 'ceiling': out.append(f"{spring} hangs from {_end(sc, w, a)}, with {_end(sc, w, b)} attached to its lower end.")
+        if ea.type == 'ceiling': out.append(f"{spring} hangs from {end_phrase(sc, w, a)}, with {end_phrase(sc, w, b)} attached to its lower end.")
         elif ea.type == 'wall':
             side = 'below it on the slope' if eb.get('on') and sc.entities[eb['on']].type == 'incline' else 'on its left'
-            out.append(f"{spring} joins {_end(sc, w, b)} to {_end(sc, w, a)} {side}.")
-        else: out.append(f"{spring} joins {_end(sc, w, a)} to {_end(sc, w, b)}.")
+            out.append(f"{spring} joins {end_phrase(sc, w, b)} to {end_phrase(sc, w, a)} {side}.")
+        else: out.append(f"{spring} joins {end_phrase(sc, w, a)} to {end_phrase(sc, w, b)}.")
     return [o for o in out if o]

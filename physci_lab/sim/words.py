@@ -9,11 +9,13 @@ from __future__ import annotations
 import math, re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 import numpy as np
 
 # %% auto #0
 __all__ = ['SUPERSCRIPT', 'MINUS', 'SCI', 'UNIT_TEXT', 'CUSTOMARY', 'HEAD', 'SHAPE_HEAD', 'ADJECTIVES', 'SILENT', 'ROLE', 'num',
-           'unit_text', 'qty', 'head', 'Noun', 'nouns', 'Description', 'Words', 'cap', 'listing']
+           'unit_text', 'qty', 'head', 'Noun', 'nouns', 'Description', 'Words', 'cap', 'listing', 'Printed',
+           'printed_numbers', 'half_printed']
 
 # %% ../../nbs/sim/10a_words.ipynb #acbc522d
 SUPERSCRIPT = str.maketrans('-0123456789', '⁻⁰¹²³⁴⁵⁶⁷⁸⁹')
@@ -222,3 +224,52 @@ def listing(xs) -> str:
     "'a', 'a and b', 'a, b and c'."
     xs = [x for x in xs if x]
     return '' if not xs else xs[0] if len(xs) == 1 else ', '.join(xs[:-1]) + ' and ' + xs[-1]
+
+# %% ../../nbs/sim/10a_words.ipynb #prnt0002
+_SUPER = str.maketrans('⁻⁰¹²³⁴⁵⁶⁷⁸⁹', '-0123456789')
+_NUMBER = re.compile(r'(?<![\w.])([-−]?\d+(?:\.\d+)?)(?:[eE]([-+]?\d+)|\s*(?:×|\\times)\s*10(?:\^\{?([-−]?\d+)\}?|([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)))?')
+_STOP = re.compile(r'^[^\s,;:()]+')
+
+@dataclass(frozen=True)
+class Printed:
+    "A number as a text prints it: its value in `unit` (a pint unit, None for a bare number) and half a unit of its last digit."
+    text: str; value: float; unit: object; half: float
+
+def _half(mant:str, exp:int) -> float:
+    "Half a unit of the last printed digit, the number read to at least three significant figures (`2.8` is 2.80, `2` is 2.00, `1540` is 1540)."
+    last = -len(mant.split('.')[1]) if '.' in mant else 0
+    v = abs(float(mant))
+    third = math.floor(math.log10(v)) - 2 if v > 0 else last   # the place of the third significant digit
+    return 0.5*10.0**(exp + min(last, third))
+
+@lru_cache(maxsize=256)
+def printed_numbers(text:str # a description or question
+                   ) -> tuple:
+    "Every number the text prints, with the unit that follows it where there is one (`Printed`s, in order)."
+    out = []
+    for m in _NUMBER.finditer(text):
+        mant = m[1].replace('−', '-'); e = m[2] or m[3] or (m[4].translate(_SUPER) if m[4] else None)
+        exp = int(e.replace('−', '-')) if e else 0
+        value = float(mant)*10.0**exp; half = _half(mant.lstrip('-'), exp)
+        rest = text[m.end():]; glued = _STOP.match(rest)
+        words = [glued[0].rstrip('.')] if glued else rest[1:].split()[:3] if rest[:1] == ' ' else []
+        unit = None
+        for k in range(len(words), 0, -1):
+            w = ' '.join(words[:k]).rstrip('.,;:)')
+            if not w or w[0].isdigit(): continue
+            if (unit := _unit_word(w)) is not None: break
+        out.append(Printed(m[0], value, unit, half))
+    return tuple(out)
+
+@lru_cache(maxsize=1024)
+def _unit_word(w:str):
+    "The pint unit the words `w` name, or None (not a unit, or a dimensionless one), read once per wording."
+    from physci_lab.core.units import parse_quantity, ureg   # on first use: writing a scene's text needs no pint
+    try: q = parse_quantity(f'1 {w}')
+    except Exception: return None
+    return q.units if not q.dimensionless or q.units == ureg.degree else None
+
+def half_printed(text:str) -> float:
+    "Half a unit of the last digit of the first number printed in `text`, read to three significant figures at least ('1.25 s' -> 0.005, '0.5 s' -> 0.0005); 0 where it prints none."
+    p = printed_numbers(text)
+    return p[0].half if p else 0.0
