@@ -2,9 +2,9 @@
 import json, os, signal, subprocess, sys, time
 from pathlib import Path
 import pytest
-from physci_lab.llm.chat import ReplayServer, recording_path
+from physci_lab.llm.recordings import ReplayServer, recording_path
 from physci_lab.agent.trace import Trace
-from physci_lab.bench.report import read_jsonl
+from physci_lab.core.io import read_jsonl
 
 EXE = str(Path(sys.executable).parent/"physci-lab")
 ROOT = Path(__file__).resolve().parents[1]
