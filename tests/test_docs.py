@@ -5,7 +5,7 @@ opens each in Chromium; screenshots of the first pages are kept under pytest's t
 the repository."""
 import io, json, os, shutil, struct, sys
 from pathlib import Path
-import pytest
+import pytest, yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT/"tools"))
@@ -220,3 +220,16 @@ def test_docs_preview_in_browser(tmp_path_factory):
           f"{sum(r['images'] for r in res)} pictures and {sum(r['videos'] for r in res)} videos shown; screenshots in {shots}")
     assert len(passed) == len(res), '\n'.join(f"{r['page']}: {p}" for r in res for p in r['problems'])
     assert len(list(shots.glob('*.png'))) >= 3
+
+def test_sidebar_is_grouped_by_part_in_reading_order():
+    "nbs/sidebar.yml (written by hand: custom_sidebar) lists every notebook once: index, the tutorials, then a section per part in the order the parts import each other."
+    side = yaml.safe_load((ROOT/'nbs'/'sidebar.yml').read_text())['website']['sidebar']['contents']
+    listed, sections = [], []
+    for entry in side:
+        if isinstance(entry, str): listed.append(entry); sections.append(None); continue
+        sections.append(entry['section'])
+        listed += entry['contents']
+        assert all(docs_preview.group_of(n) == entry['section'] for n in entry['contents']), entry['section']
+    assert sorted(listed) == sorted(str(p.relative_to(ROOT/'nbs')) for p in docs_check.notebooks()), 'every notebook once, no other entry'
+    assert listed == docs_preview.reading_order(listed)
+    assert sections == [None, 'Tutorials', *(t for _, t in docs_preview.PARTS), docs_preview.TOP]

@@ -21,21 +21,27 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import docs_check
 
-GROUPS = [('t', 'Tutorials'), ('0', 'The shared core: units and grading'), ('1', 'Scenes, simulation and rendering'),
-          ('2', 'Problems and datasets'), ('3', 'Training and evaluation'), ('4', 'The research agent'),
-          ('5', 'Benchmarks'), ('9', 'Command line')]
+PARTS = [('core', 'core: units, quantities and grading'), ('sim', 'sim: scenes, simulation and rendering'),
+         ('problems', 'problems: questions, filters and datasets'), ('llm', 'llm: model clients and recorded HTTP'),
+         ('sandbox', 'sandbox: running model-written code'), ('bench', 'bench: benchmark data, judge and reports'),
+         ('agent', 'agent: the research agent'), ('rl', 'rl: training and evaluation')]   # in the order the parts import each other
+TOP = 'The command line and the package'
 
 def reading_order(names:list[str])->list[str]:
-    "index first, then the tutorials (t1_, t2_, ...), then the chapters by number; `names` are paths relative to nbs/."
+    "index first, then the tutorials (t1_, t2_, ...), then each part (its overview, `<part>/index.ipynb`, then its chapters by number), parts in `PARTS` order, then the command line and the package; `names` are paths relative to nbs/."
+    parts = [p for p, _ in PARTS]
     def key(n):
-        stem = Path(n).name
-        if stem == 'index.ipynb': return (0, '')
-        return (1, stem) if stem.startswith('t') else (2, n)
+        path = Path(n)
+        if path.name == 'index.ipynb' and len(path.parts) == 1: return (0, 0, False, '')
+        if len(path.parts) == 1: return (1, 0, False, path.name) if path.name.startswith('t') else (3, 0, False, path.name)
+        return (2, parts.index(path.parts[0]) if path.parts[0] in parts else len(parts), path.name != 'index.ipynb', n)   # a part's overview first
     return sorted(names, key=key)
 
 def group_of(name:str)->str:
-    stem = Path(name).name
-    return next((g for p, g in GROUPS if stem.startswith(p)), 'More')
+    "The sidebar section of a notebook (a path relative to nbs/): its part, the tutorials, or the command line and the package."
+    path = Path(name)
+    if len(path.parts) > 1: return dict(PARTS).get(path.parts[0], 'More')
+    return 'Tutorials' if path.name.startswith('t') else TOP
 
 def proc_notebooks(work:Path)->Path:
     "Copy what nbdev-proc-nbs reads into `work` and run it there; the `_proc` folder it writes."
