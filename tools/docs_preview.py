@@ -123,7 +123,9 @@ def _nav(order, i, titles)->str:
     if i < len(order) - 1: parts.append(link(i + 1, '→'))
     return '<nav class="pl-nav">' + ''.join(parts) + '</nav>'
 
-def _page(name:str)->str: return Path(name).with_suffix('.html').name
+def _page(name:str)->str:
+    "The preview's (flat) page for a notebook path relative to nbs/: `t1_x.html`, `sim-10a_dsl.html`, `sim-index.html`."
+    return '-'.join(Path(name).with_suffix('.html').parts)
 
 def _contents(order, titles, descs)->str:
     out, last = ['<section class="pl-contents" id="contents"><h2>Contents</h2>'], None

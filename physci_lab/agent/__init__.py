@@ -10,7 +10,7 @@
 
 **It imports** `physci_lab.core`, `sim` (the physics worker's simulator), `llm`, `sandbox` and `bench`; never `rl`.
 
-**Where new things go**: a new worker is a `Worker` subclass in a chapter of its own (`nbs/agent/61*`), named in `workers.WORKER_MODULES` so that `make_workers` builds it.
+**Where new things go**: a new worker is a `Worker` subclass in a chapter of its own (`nbs/agent/61*`), named in `workers.WORKER_MODULES` so that `make_workers` builds it; where it applies, also in `delve.KNOWLEDGE_WORKERS` (workers that read the knowledge memory while they work) and in `trial.TRIAL_WORKERS`.
 
 Docs: https://physci-lab.github.io/physci-lab/agent/index.html.md"""
 

@@ -4,7 +4,7 @@
 
 **It imports** `physci_lab.core`, `physci_lab.llm` and `physci_lab.sandbox`; it knows no agent and no trained model: any answering function can be scored.
 
-**Where new things go**: a new benchmark loader is a `load_*` function returning a `BenchSet` in `data` (`nbs/bench/50_data.ipynb`), named in `BENCHMARKS`.
+**Where new things go**: a new benchmark loader is a `load_*` function returning a `BenchSet` in `data` (`nbs/bench/50_data.ipynb`), named in `BENCHMARKS`; for `physci-lab eval` to score it by default, also in `physci_lab.rl.evaluation.REAL_BENCHMARKS`.
 
 Docs: https://physci-lab.github.io/physci-lab/bench/index.html.md"""
 

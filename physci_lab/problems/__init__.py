@@ -10,7 +10,7 @@
 
 **It imports** `physci_lab.core` and `physci_lab.sim`: no model, no agent, no training.
 
-**Where new things go**: a new question mode is a function of the scene's context returning candidates in `questions` (`nbs/problems/20_questions.ipynb`), named in `MODES` and called by `problems_for_scene`; a new filter goes in `filters`; a new lint defect in `lint`.
+**Where new things go**: a new question mode is a function of the scene's context returning candidates in `questions` (`nbs/problems/20_questions.ipynb`), named in `MODES` and called by `problems_for_scene` (one line per mode); a new filter goes in `filters`; a new lint defect in `lint`. The examiner audit is a chapter (`24_audit`) with no module of its own.
 
 Docs: https://physci-lab.github.io/physci-lab/problems/index.html.md"""
 

@@ -12,7 +12,7 @@
 
 **It imports** `physci_lab.core` only: a scene never touches a model, and knows nothing of the problems made from it.
 
-**Where new things go**: a new entity type is an `EntityType` subclass decorated with `@register` in `entities` (`nbs/sim/11_entities.ipynb`), or in `machines` if composed scenes join it through connection points; its head noun goes in `words.HEAD`, and the derivation (`mechanics.derive`) models it or says `NotModelled`. A new family is a sampler in `families`.
+**Where new things go**: a new entity type is an `EntityType` subclass decorated with `@register` in `entities` (`nbs/sim/11_entities.ipynb`), or in `machines` if composed scenes join it through connection points; its head noun goes in `words.HEAD`, and the derivation (`mechanics.derive`) models it or says `NotModelled`. Problems are made from it once a family's sampler (`families`) or the composer (`compose`, which draws from a fixed list of kinds) puts it in scenes; the problem linter knows each noun too (`physci_lab.problems.lint.HEADS`).
 
 Docs: https://physci-lab.github.io/physci-lab/sim/index.html.md"""
 
