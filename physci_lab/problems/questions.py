@@ -19,7 +19,7 @@ from ..sim.dsl import Scene, Compiled, time_scale
 from ..sim.bodies import SceneError
 from ..sim.words import UNIT_TEXT, unit_text, num, qty, nouns, cap, listing, half_printed
 from ..sim.fields import G
-from ..sim.bodies import BETA, QUERY
+from ..sim.bodies import BETA, parse_query
 from ..sim.families import FAMILIES, sample_scene
 from ..sim.simulation import Trajectory, SimulationError, UNITS, query_scene
 from .filters import (Clock, Variant, run, run_batch, fast, ablations, sweepable, param_range, admissible_range, close, shortcut_checks,
@@ -132,7 +132,7 @@ class Candidate:
 
 def reader(q:str): # 'ID.QUANTITY[.x]@T' as in `Trajectory.query`
     "A fast `traj -> value` for a query: reads the replayed state at the asked step; raises outside the valid window."
-    id, qn, comp, ts = QUERY.match(q).groups(); t = float(ts)
+    id, qn, comp, t = parse_query(q)
     return _read_at(id, qn, comp, lambda tr: t, q)
 
 def _read_at(id, qn, comp, when, q=None):
@@ -163,7 +163,7 @@ def item(tr:Trajectory, q:str, role:str='answer', **extra) -> dict:
     v, u = tr.query(q)
     return {'query': q, 'value': float(f'{_scalar(v):.6g}'), 'unit': u, 'role': role, **extra}
 
-def _time_of(q:str) -> float: return float(QUERY.match(q).group(4))
+def _time_of(q:str) -> float: return parse_query(q)[3]
 
 def derive_answer(items:list, # reproduce items: dicts with `query` or `param`, `value`, `unit`, `role`
                   values:dict|None=None # {query or param: value} to use instead of the items' own values

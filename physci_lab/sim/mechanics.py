@@ -10,7 +10,7 @@ import math, re, json, itertools
 from dataclasses import dataclass, field
 import numpy as np
 import sympy as sp
-from .bodies import BETA, SEGMENT_NAMES, QUERY
+from .bodies import BETA, SEGMENT_NAMES, parse_query
 
 # %% auto #0
 __all__ = ['TOL', 'NotModelled', 'Dir', 'Equations', 'derive', 'Regime', 'Ambiguous', 'Indeterminate', 'choose_regime', 'Piece',
@@ -607,9 +607,9 @@ Motion.value = value
 
 def query(self, text:str) -> float:
     "Answer 'ID.QUANTITY[.x|.y|.z]@T' (as `Trajectory.query`) from the solved motion: a number (magnitude or component for vectors)."
-    mt = QUERY.match(text)
-    if not mt: raise NotModelled(f'{text}: not a query')
-    id, qn, comp, ts = mt.groups(); t = float(ts)
+    parsed = parse_query(text)
+    if parsed is None: raise NotModelled(f'{text}: not a query')
+    id, qn, comp, t = parsed
     base, mag = (qn[:-len('_magnitude')], True) if qn.endswith('_magnitude') else (qn, False)
     if base == 'speed': base, mag = 'velocity', True
     x = self.value(id, base, t)
