@@ -33,10 +33,10 @@ def _owner(name:str, mods:dict)->str|None:
     while name and name not in mods: name = name.rpartition('.')[0]
     return name if name and '.' in name else None
 
-def defined_names(path:Path)->set:
-    "The names a module defines itself at its top level (functions, classes, assignments, also under `if`/`try`); not what it imports."
+def defined_names(tree:ast.Module)->set:
+    "The names a module defines itself (functions, classes, assignments, also under `if`/`try`); not what it imports."
     out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)): out.add(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
@@ -48,9 +48,10 @@ def imports(mods:dict, root:str)->tuple[dict, list]:
     `(importer, module, name, line)` for `from m import _x` and for `m._x` where `m` was imported as a module, and the
     names taken through a module that only imports them (`(importer, module, name, line)`: the name has another home)."""
     edges, private, through = defaultdict(set), [], []
-    defined = {m: defined_names(p) for m, p in mods.items()}
+    trees = {m: ast.parse(p.read_text()) for m, p in mods.items()}
+    defined = {m: defined_names(t) for m, t in trees.items()}
     for mod, path in mods.items():
-        tree, is_pkg = ast.parse(path.read_text()), path.name == '__init__.py'
+        tree, is_pkg = trees[mod], path.name == '__init__.py'
         aliases = {}   # local name -> our module it is bound to
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
