@@ -8,12 +8,12 @@ Docs: https://physci-lab.github.io/physci-lab/core/io.html.md"""
 __all__ = ['MAX_INPUT_MB', 'MAX_DEPTH', 'log', 'AST_LOCK', 'UserInputError', 'path_kind', 'short', 'check_path', 'check_file',
            'read_bytes', 'decode_text', 'read_text', 'check_yaml', 'load_yaml', 'check_depth', 'load_json',
            'check_number', 'number_arg', 'check_url', 'url_arg', 'check_server', 'check_out_dir', 'check_out_file',
-           'write_atomic', 'out_dir', 'heal_jsonl', 'read_jsonl', 'JsonlWriter', 'die_with_parent', 'data_path']
+           'umask', 'user_mode', 'write_atomic', 'out_dir', 'heal_jsonl', 'read_jsonl', 'JsonlWriter',
+           'die_with_parent', 'data_path']
 
 # %% ../../nbs/core/00_io.ipynb #c76efb6d
 from pathlib import Path
 from importlib.resources import files
-import physci_lab
 import threading
 import os, sys, io, json, math, stat, fcntl, signal, logging, contextlib, urllib.parse
 
@@ -257,6 +257,24 @@ def check_out_file(path, what:str, # the argument, for messages
     if not os.access(parent, os.W_OK | os.X_OK): raise UserInputError(f'{what} {short(path)}: folder {short(parent)} is not writable')
     return p
 
+_UMASK_LOCK = threading.Lock()
+
+def umask()->int:
+    "The process's file-creation mask, read without changing it (Linux: /proc/self/status), else by setting and restoring it."
+    try:
+        for l in open('/proc/self/status'):
+            if l.startswith('Umask:'): return int(l.split()[1], 8)
+    except OSError: pass
+    with _UMASK_LOCK:   # os.umask can only be read by setting it: no other thread of ours reads it meanwhile
+        m = os.umask(0o022); os.umask(m)
+    return m
+
+def user_mode(path)->Path:
+    "Give `path` the mode a plain `open` or `mkdir` would have (0666 or 0777 less the umask): for files made by `mkstemp`/`mkdtemp` (0600/0700) and renamed into place."
+    p = Path(path)
+    os.chmod(p, (0o777 if p.is_dir() else 0o666) & ~umask())
+    return p
+
 def write_atomic(path, data:bytes|str):
     "Write `path` so that a reader sees the old file or the whole new one, never a part: a temporary file beside it, fsync, rename."
     p = Path(path); data = data.encode('utf-8') if isinstance(data, str) else data
@@ -406,9 +424,10 @@ def die_with_parent(sig:int=signal.SIGKILL, # what the process gets when its par
 # %% ../../nbs/core/00_io.ipynb #49b9ff5b
 def data_path(*parts:str # path components below `data/`, e.g. `'scenes', 'atwood.yaml'`
              )->Path:
-    "Path of a shipped data file: the repository's `data/` in a checkout, else the installed `physci_lab.data`."
-    repo = Path(physci_lab.__file__).resolve().parent.parent/'data'
-    base = repo if repo.is_dir() else Path(str(files('physci_lab.data')))
+    "Path of a shipped data file, in a checkout, an editable install, a wheel or an sdist install (`importlib.resources`)."
+    base = files('physci_lab.data')
+    if not isinstance(base, Path):   # a zip import: the simulator and the agent read these files by path
+        raise UserInputError(f'physci_lab.data: installed as {type(base).__name__}, not a folder; install physci-lab as a wheel into site-packages')
     return base.joinpath(*parts)
 
 # %% ../../nbs/core/00_io.ipynb #4bd21493

@@ -17,7 +17,7 @@ import torch.nn.functional as F
 from datasets import Dataset, load_dataset
 from transformers import AutoModelForCausalLM, AutoTokenizer, PreTrainedModel, Qwen2Config, Qwen2ForCausalLM
 from trl import GRPOConfig, GRPOTrainer, SFTConfig, SFTTrainer
-from ..core.io import UserInputError, data_path, check_path, out_dir, read_text, load_yaml, read_jsonl, number_arg, short
+from ..core.io import UserInputError, data_path, check_path, out_dir, user_mode, read_text, load_yaml, read_jsonl, number_arg, short
 from ..core.golds import gold_of
 from .rewards import make_accuracy_reward, format_reward, with_prompts, prompt_messages
 
@@ -44,7 +44,7 @@ def qwen_tokenizer_dir(path:str|Path|None=None # directory to build into (defaul
     tok = PreTrainedTokenizerFast(tokenizer_object=tk, eos_token='<|im_end|>', pad_token='<|endoftext|>',
                                   chat_template=template, model_max_length=32768, padding_side='left')
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=path.parent, prefix='.tok-'))
+    tmp = user_mode(tempfile.mkdtemp(dir=path.parent, prefix='.tok-'))
     tok.save_pretrained(tmp)
     try: tmp.rename(path)
     except OSError: shutil.rmtree(tmp, ignore_errors=True)  # another process built it first

@@ -17,7 +17,7 @@ import numpy as np
 import mujoco
 import mediapy
 import imageio_ffmpeg
-from ..core.io import UserInputError
+from ..core.io import UserInputError, user_mode
 from .view import (Clip, RenderError, ROUND_GEOMS, SOLID_GEOMS, auto_camera, clip_of, dress_model, dress_spec, entity_bodies,
                                  geom_boxes, geom_size, gl_context, main_geoms, moving_boxes, nearest_rows, nice_below, scene_extent, trajectory_states)
 
@@ -417,7 +417,7 @@ def write_video(path, # .mp4 or .gif
     os.close(fd)
     try:
         mediapy.write_video(tmp, images, fps=fps, codec='gif' if p.suffix.lower() == '.gif' else 'h264')
-        os.replace(tmp, p)
+        user_mode(tmp); os.replace(tmp, p)   # mkstemp made it 0600: readable by others as a plain file would be
     finally:
         if os.path.exists(tmp): os.unlink(tmp)
     return p
