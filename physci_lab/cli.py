@@ -96,9 +96,11 @@ def _run_sandbox(a):
         return 0 if all(r['held'] for r in rows) else 1
     return 0
 
-def _lazy(module:str, add:str, run:str)->tuple:
-    "`(add, run)` for a subcommand whose arguments and job live in `physci_lab.<module>`, imported only when used."
-    def _add(p): getattr(importlib.import_module(f'physci_lab.{module}'), add)(p)
+def _lazy(module:str, add:str, run:str, args_module:str|None=None)->tuple:
+    """`(add, run)` for a subcommand whose job lives in `physci_lab.<module>` and whose arguments live there too, or in the
+    light `physci_lab.<args_module>` where the job's module is heavy (the agent, evaluation): each is imported only when used,
+    so `--help` never loads a model SDK, torch or the units registry."""
+    def _add(p): getattr(importlib.import_module(f'physci_lab.{args_module or module}'), add)(p)
     def _run(a): return getattr(importlib.import_module(f'physci_lab.{module}'), run)(a)
     return _add, _run
 
@@ -114,7 +116,7 @@ def _add_bench(p):
     sp.add_argument('--base-url', type=url_arg, help='an OpenAI-compatible judge server')
     sp.add_argument('--rtol', type=number_arg(0, 1, hi_open=True), default=0.05, help='relative tolerance for numbers (default 0.05)')
     sp.add_argument('--workers', type=number_arg(1, 256, integer=True), default=4, help='items judged at once, 1 to 256 (default 4)')
-    from physci_lab.agent.delve import add_bench_run_args
+    from physci_lab.agent.options import add_bench_run_args
     add_bench_run_args(sub.add_parser('run', help='run the agent (or the baseline) on a benchmark; resumable',
                                       description='Run the research agent or the single-agent baseline on a benchmark file, '
                                                   'append results as they finish (a re-run resumes), then score them.'))
@@ -157,14 +159,14 @@ COMMANDS = {
     'generate': ('write a dataset of verified physics problems from simulated scenes', *_lazy('problems.dataset', 'add_generate_args', 'run_generate')),
     'show':     ('preview the problems of a dataset', *_lazy('problems.dataset', 'add_show_args', 'run_show')),
     'train':    ('post-train a model on a dataset with GSPO + dynamic sampling (or the SFT baseline)', *_lazy('rl.train_command', 'add_train_args', 'run_train')),
-    'eval':     ('score a model on the synthetic test split and real physics benchmarks', *_lazy('rl.evaluation', 'add_eval_args', 'run_eval')),
+    'eval':     ('score a model on the synthetic test split and real physics benchmarks', *_lazy('rl.evaluation', 'add_eval_args', 'run_eval', 'rl.options')),
     'grade':    ('grade a response against a gold answer; prints the verdict as JSON', _add_grade, _run_grade),
     'simulate': ('simulate a scene and print recorded quantities at given times', _add_simulate, _run_simulate),
     'describe': ('print the English description of a scene', _add_describe, _run_describe),
     'render':   ('render a scene to a video (.mp4 or .gif)', _add_render, _run_render),
-    'memory':   ('list, search, export, import or delete agent memory items', *_lazy('agent.memory', 'add_memory_args', 'run_memory')),
-    'ask':      ('answer a question with the research agent', *_lazy('agent.delve', 'add_ask_args', 'run_ask')),
-    'trace':    ('summarise a saved agent trace (JSONL)', *_lazy('agent.trace', 'add_trace_args', 'run_trace')),
+    'memory':   ('list, search, export, import or delete agent memory items', *_lazy('agent.memory', 'add_memory_args', 'run_memory', 'agent.options')),
+    'ask':      ('answer a question with the research agent', *_lazy('agent.delve', 'add_ask_args', 'run_ask', 'agent.options')),
+    'trace':    ('summarise a saved agent trace (JSONL)', *_lazy('agent.trace', 'add_trace_args', 'run_trace', 'agent.options')),
     'bench':    ('benchmark harness: run an agent on a benchmark, or score predictions', _add_bench, _run_bench),
     'sandbox':  ('show (or set up) the code sandbox: interpreter and isolation layers', _add_sandbox, _run_sandbox),
 }

@@ -87,3 +87,17 @@ def test_bench_score_reproduces_fixture_verdicts(tmp_path):
     want = {v["id"]: v["outcome"] for v in map(json.loads, (fx/"expected_verdicts.jsonl").read_text().splitlines())}
     assert got == want
     assert (tmp_path/"report.md").exists()
+
+HEAVY = ("anthropic", "openai", "torch", "transformers", "trl", "mujoco", "pint", "sympy", "scipy")
+
+def test_help_loads_no_heavy_library():
+    "`physci-lab CMD --help` for every command imports no model SDK, torch, simulator or units registry (benchmarks/bench_cli.py times it)."
+    from physci_lab.cli import COMMANDS
+    code = ("import sys, contextlib, io\nfrom physci_lab.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    try: main(sys.argv[1:])\n    except SystemExit: pass\n"
+            f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
+    for args in [[], ["--help"]] + [[c, "--help"] for c in COMMANDS]:
+        r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120, cwd=Path(physci_lab.__file__).parent.parent)
+        assert r.returncode == 0, (args, r.stderr)
+        assert r.stdout.strip().splitlines()[-1] == "[]", (args, r.stdout)

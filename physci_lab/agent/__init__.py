@@ -6,7 +6,8 @@
 - `workers`: the contract every worker keeps (`Worker`, `WorkerTask`, `WorkerResult`, tools for a model), then the workers: `document`, `search`, `science` (physics and chemistry) and `coding`;
 - `verify` (the local verifier and the global evaluator) and `plans` (steps with data flow, checked before they run);
 - `delve`: `Agent`, delve and the single-agent baseline, `physci-lab ask` and benchmark runs;
-- `trial` (delve and the baseline side by side, replayed) and `trace` (every run as typed events).
+- `trial` (delve and the baseline side by side, replayed) and `trace` (every run as typed events);
+- `options`: the choices a user makes (agent kind, answer format, ablations, memory kinds, retrievers) and the arguments of `ask`, `bench run`, `memory` and `trace`; light, so `--help` loads nothing heavy.
 
 **It imports** `physci_lab.core`, `sim` (the physics worker's simulator), `llm`, `sandbox` and `bench`; never `rl`.
 

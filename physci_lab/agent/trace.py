@@ -6,7 +6,7 @@ Docs: https://physci-lab.github.io/physci-lab/agent/trace.html.md"""
 
 # %% auto #0
 __all__ = ['EVENT_KINDS', 'NESTED', 'COLORS', 'TraceError', 'TraceEvent', 'Trace', 'trace_summary', 'event_html', 'timeline_html',
-           'editable', 'Stepper', 'add_trace_args', 'run_trace']
+           'editable', 'Stepper', 'run_trace']
 
 # %% ../../nbs/agent/64_trace.ipynb #80553743
 import json, time, html
@@ -233,11 +233,6 @@ class Stepper:
         display(self.widget())
 
 # %% ../../nbs/agent/64_trace.ipynb #50fcf81a
-def add_trace_args(p):
-    "Arguments of `physci-lab trace`."
-    p.add_argument('path', help='a trace saved by `physci-lab ask --trace` (JSONL)')
-    p.add_argument('--full', action='store_true', help="also print each event's data (prompts, responses, checks)")
-
 def run_trace(a)->int:
     "Run `physci-lab trace`: print the trace's summary."
     print(trace_summary(Trace.load(a.path), full=a.full))

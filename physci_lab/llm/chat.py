@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 import inspect
-import anthropic, openai
 from fastcore.docments import docments
 from ..core.io import AST_LOCK
 from fastcore.basics import patch
@@ -274,6 +273,7 @@ def _error_line(e)->str:
 
 def _with_retries(call:Callable, policy:RetryPolicy, what:str):
     "Run `call()`; retry per `policy`. Returns (result, retries)."
+    import anthropic, openai   # the SDKs load when a model is first called, not when the package is imported (`physci-lab ask --help` stays fast)
     status_errors = (anthropic.APIStatusError, openai.APIStatusError)
     conn_errors = (anthropic.APIConnectionError, openai.APIConnectionError)
     for attempt in range(policy.max_retries + 1):
@@ -397,6 +397,7 @@ class _AnthropicWire:
     "Translate to and from the Anthropic Messages API."
     name = 'anthropic'
     def client(self, llm):
+        import anthropic
         return anthropic.Anthropic(api_key=llm.api_key, base_url=llm.base_url, timeout=llm.timeout_s, max_retries=0)
 
     def _content(self, m:Message, vision:bool=True):
@@ -464,6 +465,7 @@ class _OpenAIWire:
     "Translate to and from OpenAI Chat Completions (also vLLM, Ollama, llama.cpp)."
     name = 'openai'
     def client(self, llm):
+        import openai
         return openai.OpenAI(api_key=llm.api_key, base_url=llm.base_url, timeout=llm.timeout_s, max_retries=0)
 
     def message(self, m:Message, vision:bool=True):

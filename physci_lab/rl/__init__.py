@@ -1,6 +1,6 @@
 """Post-training on simulator-made problems with RL from verifiable rewards (GSPO, DAPO dynamic sampling, LoRA) and scoring models on the test split and on real physics benchmarks
 
-**What lives here**, in reading order: `rewards` (`grade` as trl reward functions, the prompt templates), `train` (`train`, `sft`, presets) and `train_command` (`physci-lab train`, its inputs checked before torch loads), `evaluation` (`evaluate`) over `backends` (transformers, vLLM, chat APIs behind one `Backend`).
+**What lives here**, in reading order: `rewards` (`grade` as trl reward functions, the prompt templates), `train` (`train`, `sft`, presets) and `train_command` (`physci-lab train`, its inputs checked before torch loads), `evaluation` (`evaluate`) over `backends` (transformers, vLLM, chat APIs behind one `Backend`), and `options` (prompt styles, benchmarks, and the arguments of `physci-lab eval`, light so that `--help` imports no torch).
 
 **It imports** `physci_lab.core`, `sim`, `problems`, `llm` and `bench`; never the agent, never the command line. torch, transformers, trl and peft are the `train` extra.
 
