@@ -6,6 +6,7 @@
 - `composed`: composed scenes through the same pipeline, with the derivation's closed forms and its second answer key;
 - `filters`: shortcut ablations, what a text states, nudged inputs, degenerate answers, identifiability;
 - `dataset`: `physci-lab generate`, sharded and resumable, and reading datasets back;
+- `export`: `physci-lab export`, a dataset as Parquet files per split with a dataset card, for 🤗 `datasets` and the Hub;
 - `lint`: defects no teacher writes, counted over generated problems.
 
 **It imports** `physci_lab.core` and `physci_lab.sim`: no model, no agent, no training.
