@@ -160,6 +160,27 @@ def test_docs_check_saves_what_ipython_display_shows(tmp_path):
     assert [[o['output_type'] for o in c] for c in outs] == [['display_data'], ['execute_result']], outs
     assert outs[0][0]['data']['text/markdown'] == ['**a card**']
 
+def test_no_saved_output_holds_third_party_text():
+    "No notebook's saved output (slow, recorded cells included) quotes a warning with its line, a traceback, a library path or a checkout."
+    found = [f"{p.relative_to(ROOT)} cell {f['cell']} (id {f['id']}): {f['what']}" for p in docs_check.notebooks() for f in docs_check.foreign_in_notebook(p)]
+    assert not found, "\n".join(found)
+
+@pytest.mark.parametrize("text, kind", [
+    ("/x/.venv/lib/python3.11/site-packages/transformers/training_args.py:1541: FutureWarning: `gradient_checkpointing` is deprecated", "a warning with its source line"),
+    ("<ipython-input-10-e820fd9bdf02>:27: UserWarning: olympiadbench: 1 item(s)", "a warning with its source line"),
+    ('Traceback (most recent call last):\n  File "/usr/lib/python3.11/ast.py", line 50, in parse', "a traceback"),
+    ("loaded from /opt/conda/lib/python3.11/json/__init__.py", "a library path"),
+    ("- file:/work/wt/integ/tests/fixtures/workers/casimir_notes.pdf#p1", "a checkout or home folder"),
+    ("saved to /home/ana/runs/x.json", "a checkout or home folder")])
+def test_docs_check_refuses_third_party_text(tmp_path, text, kind):
+    outs = [{"output_type": "stream", "name": "stderr", "text": ["ok\n", text + "\n"]}]
+    assert [f.split(":")[0] for f in docs_check.foreign_text(outs)][:1] == [kind]
+    assert docs_check.foreign_text([{"output_type": "stream", "name": "stdout", "text": ["/usr/bin/bwrap --ro-bind /usr /usr --chdir /work\n"]}]) == []
+    nb = {"cells": [{"cell_type": "code", "id": "c1", "metadata": {}, "source": "print(1)", "outputs": outs, "execution_count": None}],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path/"n.ipynb").write_text(json.dumps(nb))
+    assert docs_check.foreign_in_notebook(tmp_path/"n.ipynb")[0]["what"].startswith(kind)
+
 def test_normalize_masks_only_what_varies():
     import tempfile
     s = (f'<Foo at 0x7f3a2b> in {tempfile.gettempdir()}/tmpab12cd34/out.json, <ipython-input-12-3af0c1>\n'

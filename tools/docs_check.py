@@ -147,6 +147,31 @@ def kinds(outputs)->list[str]:
     return [o.get('output_type') + ('' if o.get('output_type') in ('stream', 'error') else ':' + ','.join(sorted(o.get('data', {}))))
             + (f":{o.get('name')}" if o.get('output_type') == 'stream' else '') for o in outputs or []]
 
+# Text that belongs to someone else's version of the world: it changes when a library is upgraded or the book is built
+# elsewhere, so a saved output holding it drifts on its own (and tells a reader nothing about physci_lab).
+FOREIGN = [('a warning with its source line', re.compile(r':\d+: [A-Z]\w*Warning\b')),
+           ('a traceback', re.compile(r'Traceback \(most recent call last\)|^\s*File "[^"]*", line \d+', re.M)),
+           ('a library path', re.compile(r'site-packages|dist-packages|/\.venv/|\.pyenv/|/lib/python3\.\d+/')),
+           ('a checkout or home folder', re.compile(r'(?<![\w.~])/(?:home|root|Users)/|(?<![\w.~])/(?:[\w.-]+/)+(?:tests|nbs|physci_lab|data|\.venv)/'))]
+
+def foreign_text(outputs)->list[str]:
+    "What in `outputs` is third-party or machine text (`FOREIGN`): one entry per kind found, with the line it is on."
+    found, raw = [], []
+    for o in outputs or []:   # as saved, before `normalize` masks the repository's path and temporary folders
+        if o.get('output_type') == 'stream': raw.append(_text(o.get('text', '')))
+        elif o.get('output_type') == 'error': raw.append('\n'.join(o.get('traceback', [])))
+        else: raw += [_text(v) for m, v in o.get('data', {}).items() if m in SHOWN_TEXT]
+    for line in '\n'.join(raw).splitlines():
+        for what, pat in FOREIGN:
+            if pat.search(line) and not any(f.startswith(what) for f in found): found.append(f'{what}: {line.strip()[:120]}')
+    return found
+
+def foreign_in_notebook(path)->list[dict]:
+    "Saved outputs of `path` (every cell, recorded slow ones included) that hold `FOREIGN` text: [{'cell', 'id', 'what'}]."
+    nb = json.loads(Path(path).read_text(encoding='utf-8'))
+    return [dict(cell=i + 1, id=c.get('id') or f'#{i}', what=w) for i, c in enumerate(nb['cells']) if c['cell_type'] == 'code'
+            for w in foreign_text(c.get('outputs'))]
+
 def has_outputs(nb:dict)->bool: return any(c.get('outputs') for c in nb['cells'] if c['cell_type'] == 'code')
 
 def compare_cell(saved, now, volatile=False)->tuple[str, list[str]]|None:
@@ -260,8 +285,15 @@ def check_notebook(path, force_flags=(), write:bool=False, strict:bool=False, ce
         if write or not executed: continue
         d = compare_cell(c.get('outputs', []), now[cid], is_volatile(c))
         if d: drift.append(dict(cell=i + 1, id=cid, what=d[0], diff=d[1], source=_src(c).splitlines()[:3]))
+    # third-party text is refused in what is saved (cells not re-run keep theirs) and in what --write would save
+    keep = {(c.get('id') or f'#{i}'): c.get('outputs', []) for i, c in enumerate(saved['cells']) if c['cell_type'] == 'code'}
+    for i, (cid, outs) in enumerate(keep.items()):
+        for w in foreign_text(now[cid] if write and cid in now else outs):
+            drift.append(dict(cell=i + 1, id=cid, what=f'third-party text in the output ({w})', diff=[], source=[]))
+    foreign = any(d['what'].startswith('third-party text') for d in drift)
     status = 'failed' if run['error'] else 'drift' if drift else 'ok' if executed or write else 'unexecuted'
     if status == 'unexecuted' and strict: status = 'failed'
+    write = write and not foreign   # refused: nothing is saved (filter the warning, print a relative path)
     if write and not run['error']: _write(path, saved, now)
     return dict(notebook=str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path), status=status,
                 error=run['error'], failed_cell=run['failed_cell'], drift=drift, cells=cells, secs=run['secs'], written=write and not run['error'])
