@@ -187,7 +187,7 @@ def cases()->list[Case]:
             if slot in ('memory/db',) and kind in ('missing', 'colon-path', 'empty'): continue   # a new (or empty) database: not bad
             add(f'{slot}={kind}', argv, {'X': mk})
     # folders given as inputs
-    dir_args = {'show/dir': ['show', '{X}'], 'eval/compare': ['eval', '--compare', '{X}', '{X}'],
+    dir_args = {'show/dir': ['show', '{X}'], 'export/dir': ['export', '{X}', '--out', '{D}/hf'], 'eval/compare': ['eval', '--compare', '{X}', '{X}'],
                 'generate/resume': ['generate', '--n', '6', '--seed', '0', '--out', '{X}', '--quiet', '--shard-size', '3', '--resume']}
     for slot, argv in dir_args.items():
         for kind in ['missing', 'folder', 'fifo', 'dev-null', 'binary', 'under-a-file', 'long-name']:
@@ -196,6 +196,7 @@ def cases()->list[Case]:
         add(f'{slot}=unrelated', argv, {'X': _unrelated}, given=('X',))
     for kind in DAMAGED:
         add(f'show/dir={kind}', ['show', '{X}'], {'X': ('ds', _damaged(kind))})
+        add(f'export/dir={kind}', ['export', '{X}', '--out', '{D}/hf'], {'X': ('ds', _damaged(kind))})
         if kind not in ('unfinished',):
             add(f'generate/resume={kind}', dir_args['generate/resume'], {'X': ('ds', _damaged(kind))})
     for kind, mk in _bad_jsonl_makers(FIX/'predictions.jsonl').items():
@@ -216,6 +217,7 @@ def cases()->list[Case]:
         'render/out': (['render', 'atwood', '--out', '{X}', '--fps', '5', '--width', '64', '--height', '48'],
                        {**BAD_OUT_FILES, 'no-extension': lambda d: d/'clip', 'txt': lambda d: d/'clip.txt'}),
         'memory/export': (['memory', 'export', '{X}', '--db', '{D}/mem.sqlite'], BAD_OUT_FILES),
+        'export/out': (['export', '{DS}', '--out', '{X}'], BAD_OUT_DIRS),
         'ask/trace': (['ask', 'What is g?', '--trace', '{X}', '--model', 'openai-compatible:m', '--base-url', 'http://127.0.0.1:{PORT}/v1', '--no-memory'], BAD_OUT_FILES),
     }
     for slot, (argv, makers) in out_args.items():
@@ -226,6 +228,7 @@ def cases()->list[Case]:
         'generate': (['generate', '--n', '2', '--seed', '0', '--out', '{D}/ds', '--quiet'],
                      {'--n': BAD_POS, '--seed': BAD_INTS, '--workers': BAD_POS, '--shard-size': BAD_POS, '--difficulty': ['0', '4', 'nan'], '--per-scene': BAD_INTS}),
         'show': (['show', '{DS}'], {'--n': BAD_POS}),
+        'export': (['export', '{DS}', '--out', '{D}/hf'], {'--shard-size': BAD_POS}),
         'render': (scene_cmds['render'][:2] + ['--out', '{D}/clip.gif'], {'--fps': BAD_POS + ['1e9'], '--width': BAD_POS + ['1e9'], '--height': BAD_POS}),
         'grade': (['grade', '1 m', '1 m'], {'--rtol': BAD_FLOATS + ['1', '2'], '--atol': BAD_FLOATS}),
         'eval': (['eval', '--model', 'openai-compatible:m', '--base-url', 'http://127.0.0.1:{PORT}/v1', '--benchmarks', '{F}/items.jsonl', '--out', '{D}/ev', '--quiet'],
@@ -286,7 +289,7 @@ def cases()->list[Case]:
         add(f'argv/{" ".join(argv)}', argv)
     # controls: good commands that must exit 0
     ctl = [['describe', 'atwood'], ['simulate', 'atwood', '-q', 'left.speed@1e0'], ['grade', '\\boxed{2 m}', '2 m', '--rtol', '1e-2'],
-           ['show', '{DS}', '--n', '2'], ['memory', 'list', '--db', '{D}/mem.sqlite'],
+           ['show', '{DS}', '--n', '2'], ['export', '{DS}', '--out', '{D}/hf'], ['memory', 'list', '--db', '{D}/mem.sqlite'],
            ['bench', 'score', '--data', '{F}/items.jsonl', '--predictions', '{F}/predictions.jsonl', '--out', '{D}/score', '--model', 'none'],
            ['generate', '--n', '6', '--seed', '0', '--out', '{X}', '--quiet', '--shard-size', '3', '--resume'],
            ['describe', '{X2}']]
