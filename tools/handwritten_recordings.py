@@ -1,4 +1,4 @@
-"""Write the hand-written agent recordings under tests/recordings/agent/ (kind `hand-written`).
+"""Write the hand-written agent recordings under tests/recordings/agent/ (kind `hand-written`); fall.json, which Tutorial 4 replays, ships under data/recordings/agent/.
 
 They stand in for a live model until live recordings replace them (see tools/live_trial.py): each scenario is the
 sequence of replies a model might give, in the Anthropic Messages format (or OpenAI's where a test needs it), written
@@ -10,6 +10,7 @@ import json, sys
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1]/'tests'/'recordings'/'agent'
+SHIPPED = {'fall.json': Path(__file__).resolve().parents[1]/'data'/'recordings'/'agent'}   # replayed by a tutorial: in the package
 MODEL = 'claude-haiku-4-5-20251001'
 _n = [0]
 
@@ -214,7 +215,7 @@ def convert_bench_delve(old:dict)->list:
     return out
 
 def write(name, description, interactions):
-    (OUT/name).write_text(json.dumps({'kind': 'hand-written', 'description': 'Hand-written in the Anthropic Messages format (no live model): ' + description
+    SHIPPED.get(name, OUT).joinpath(name).write_text(json.dumps({'kind': 'hand-written', 'description': 'Hand-written in the Anthropic Messages format (no live model): ' + description
                                       if 'OpenAI' not in description else 'Hand-written (no live model): ' + description,
                                       'interactions': interactions}, indent=1, ensure_ascii=False) + '\n')
 

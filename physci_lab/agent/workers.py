@@ -382,4 +382,10 @@ def make_workers(llm=None, # one model for every worker, or None
     import importlib
     bad = [n for n in names if n not in WORKER_MODULES]
     if bad: raise WorkerInputError(f'worker {bad[0]!r}: must be one of {", ".join(WORKER_MODULES)}')
-    return {n: getattr(importlib.import_module(WORKER_MODULES[n][0]), WORKER_MODULES[n][1])(llm, **kwargs) for n in names}
+    def build(n):
+        try: mod = importlib.import_module(WORKER_MODULES[n][0])
+        except ModuleNotFoundError as e:   # an optional dependency (the `agent` extra) that this install lacks: one line, not a traceback
+            if (e.name or 'physci_lab').startswith('physci_lab'): raise
+            raise WorkerInputError(f"the {n} worker needs {e.name}, which is not installed: pip install 'physci-lab[agent]'") from None
+        return getattr(mod, WORKER_MODULES[n][1])(llm, **kwargs)
+    return {n: build(n) for n in names}

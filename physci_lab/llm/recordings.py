@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 import httpx2
-from ..core.io import UserInputError
+from ..core.io import UserInputError, data_path
 
 # %% ../../nbs/llm/30a_recordings.ipynb #fac3b6e8
 @dataclass
@@ -112,8 +112,12 @@ class ReplayServer(_LocalServer):
         assert self.remaining == 0, f'{self.remaining} recorded response(s) never requested'
 
 # %% ../../nbs/llm/30a_recordings.ipynb #a6941fa7
-def recording_path(name:str)->Path:
-    "Path of a recording under the repository's `tests/recordings/`, e.g. `recording_path('llm', 'x.json')`."
+def recording_path(name:str # e.g. `'agent/fall.json'`
+                  )->Path:
+    """Path of a recording: one shipped with the package (`data/recordings/`, what the tutorials replay, present in every install),
+    else one of the test suite's under a checkout's `tests/recordings/`."""
+    shipped = data_path('recordings', name)
+    if shipped.exists(): return shipped
     import physci_lab
     return Path(physci_lab.__file__).resolve().parent.parent/'tests'/'recordings'/name
 

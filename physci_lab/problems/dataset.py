@@ -218,7 +218,7 @@ def _check_args(n, seed, families, modes, difficulty, workers, backend, format, 
     if difficulty not in (1, 2, 3): raise GenerateError(f'--difficulty: must be 1, 2 or 3, got {difficulty!r}')
     if format == 'parquet':
         try: import pyarrow
-        except ImportError: raise GenerateError('--format parquet: needs pyarrow (pip install "physci-lab[train]")') from None
+        except ImportError: raise GenerateError('--format parquet: needs pyarrow, a dependency of physci-lab (pip install pyarrow)') from None
     if backend == 'ray':
         try: import ray
         except ImportError: raise GenerateError('--backend ray: needs ray (pip install "physci-lab[scale]")') from None

@@ -196,7 +196,7 @@ def export_dataset(path, # a dataset folder written by `physci-lab generate`
     out = _check_out(out, path, overwrite)
     m = verify_dataset(path)   # a damaged shard: one line naming it, before anything is written
     try: import pyarrow as pa
-    except ImportError: raise ExportError('export: needs pyarrow (pip install "physci-lab[train]")') from None
+    except ImportError: raise ExportError('export: needs pyarrow, a dependency of physci-lab (pip install pyarrow)') from None
     fields = _fields(m, path)
     schema = pa.schema([(k, getattr(pa, _ARROW[t])()) for k, t in fields])
     strings = {k for k, t in fields if t == 'string'}
