@@ -117,7 +117,7 @@ def recording_path(name:str # e.g. `'agent/fall.json'`
     """Path of a recording: one shipped with the package (`data/recordings/`, what the tutorials replay, present in every install),
     else one of the test suite's under a checkout's `tests/recordings/`."""
     shipped = data_path('recordings', name)
-    if shipped.exists(): return shipped
+    if shipped.is_file(): return shipped
     import physci_lab
     return Path(physci_lab.__file__).resolve().parent.parent/'tests'/'recordings'/name
 
