@@ -161,7 +161,7 @@ def test_docs_check_saves_what_ipython_display_shows(tmp_path):
     assert outs[0][0]['data']['text/markdown'] == ['**a card**']
 
 def test_no_saved_output_holds_third_party_text():
-    "No notebook's saved output (slow, recorded cells included) quotes a warning with its line, a traceback, a library path or a checkout."
+    "No notebook's saved output (slow, recorded cells included) quotes a warning with its line, a traceback, a progress bar, a library path or a checkout."
     found = [f"{p.relative_to(ROOT)} cell {f['cell']} (id {f['id']}): {f['what']}" for p in docs_check.notebooks() for f in docs_check.foreign_in_notebook(p)]
     assert not found, "\n".join(found)
 
@@ -171,7 +171,8 @@ def test_no_saved_output_holds_third_party_text():
     ('Traceback (most recent call last):\n  File "/usr/lib/python3.11/ast.py", line 50, in parse', "a traceback"),
     ("loaded from /opt/conda/lib/python3.11/json/__init__.py", "a library path"),
     ("- file:/work/wt/integ/tests/fixtures/workers/casimir_notes.pdf#p1", "a checkout or home folder"),
-    ("saved to /home/ana/runs/x.json", "a checkout or home folder")])
+    ("saved to /home/ana/runs/x.json", "a checkout or home folder"),
+    ("Filter: 100%|##########| 18/18 [00:00<00:00, 859.42 examples/s]", "a progress bar")])
 def test_docs_check_refuses_third_party_text(tmp_path, text, kind):
     outs = [{"output_type": "stream", "name": "stderr", "text": ["ok\n", text + "\n"]}]
     assert [f.split(":")[0] for f in docs_check.foreign_text(outs)][:1] == [kind]

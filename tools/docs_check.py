@@ -29,6 +29,11 @@ Directives (comment lines at the top of a cell):
   are kept as they are, reported as "recorded", and labelled as recorded in the docs preview. `--flags slow` runs the
   slow ones too, and then compares (or, with --write, records) their outputs like any other cell's.
 
+Refused in any saved output, whether re-run or recorded (`FOREIGN`): a warning with its source line, a traceback, a
+progress bar, a library path or a checkout's folder. Such text belongs to a library's version or a machine, not to
+physci_lab, and changes on its own; `--write` saves nothing while a cell prints one (filter the warning, pass the
+library's quiet switch, print a relative path).
+
 Print what a reader should check by eye, rounded to what matters: a float printed to 16 digits drifts in its last
 digit between machines and will be reported. A cell that prints nothing and had printed nothing is not compared.
 """
@@ -152,6 +157,7 @@ def kinds(outputs)->list[str]:
 FOREIGN = [('a warning with its source line', re.compile(r':\d+: [A-Z]\w*Warning\b')),
            ('a traceback', re.compile(r'Traceback \(most recent call last\)|^\s*File "[^"]*", line \d+', re.M)),
            ('a library path', re.compile(r'site-packages|dist-packages|/\.venv/|\.pyenv/|/lib/python3\.\d+/')),
+           ('a progress bar', re.compile(r'\d+%\|[^|\n]*\| *\d+/\d+')),
            ('a checkout or home folder', re.compile(r'(?<![\w.~])/(?:home|root|Users)/|(?<![\w.~])/(?:[\w.-]+/)+(?:tests|nbs|physci_lab|data|\.venv)/'))]
 
 def foreign_text(outputs)->list[str]:
