@@ -198,11 +198,23 @@ def _compare_numbers(r, g, rtol, what, atol=None):
     return ok, f'{what} = {r:.6g} vs gold {g:.6g}: relative error {abs(r - g) / abs(g):.3g} {"<=" if ok else ">"} rtol {rtol:g}'
 
 _PERCENT_TEXT = re.compile(r'%|\bpercent\b', re.I)
+_UNIT_SLOT = re.compile(r'^[-+−]?(?:\d[\d.,]*|\.\d+)(?:[eE][-+−]?\d+)?\s+([A-Za-z]{2,})\b(?!\s*(?:\^|\*\*|/|\())')
+_NOT_UNITS = {'times', 'approximately', 'roughly', 'about', 'exactly', 'nearly', 'around', 'total', 'each', 'in', 'of', 'per', 'and', 'or'}
+
+def _unknown_unit_word(ans)->str|None:
+    "The word written where the unit goes (`344 bananas`, `1 kkm`) when it is no unit pint or the reading rules know; None otherwise."
+    t = clean_answer(_last_side(clean_answer(ans))) if isinstance(ans, str) else ''
+    t = re.sub(r'\\(?:mathrm|text|textrm|rm|mbox|operatorname)\s*\{([^{}]*)\}', r' \1 ', t).replace('\\,', ' ').replace('~', ' ').strip()
+    m = _UNIT_SLOT.match(t)
+    if m is None or m[1].lower() in _NOT_UNITS or _is_unit_word(m[1]): return None
+    return m[1]
 _ANGLE_UNITS = ('degree', 'radian', 'arcminute', 'arcsecond', 'turn', 'revolution')
 def _is_angle(q): return any(a in n for n, _ in q.unit_items() for a in _ANGLE_UNITS)
 
 def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None):
     "Compare answer text `ans` with gold quantity `gold_q`; `unit_given`: the gold has a unit; `percent`: it was written as a percentage."
+    if unit_given and (w := _unknown_unit_word(ans)):   # never dropped with the number read in the gold's unit: `13.08 bananas` is no force
+        return False, f'unknown unit {w!r} after the number: it cannot be compared with the gold unit {_unit_str(gold_q.units)}'
     try: q = read_quantity(ans)
     except Exception as e: return False, f'could not read a number: {e}'
     try: mag = complex(q.magnitude)

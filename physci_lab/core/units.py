@@ -109,6 +109,7 @@ _GAUSS = re.compile(r'\b(?:G|Gs|gauss|Gauss)\b')
 _BIG_EXP = re.compile(r'(?:\^|\*\*)\s*\(?\s*[+-]?\s*\d{4,}')
 _LIGHT = re.compile(r'\blight[\s-]*years?\b', re.I)
 _TNT = re.compile(r'\b([a-z]*?)tons?\s+(?:of\s+)?TNT\b')
+_CAPITALS = re.compile(r'\b(?=[A-Za-z]*[A-Z])[A-Za-z]{3,}\b')   # `Torr`, `Joules`, `NEWTONS`: a unit's name in capitals (words of 3+ letters: never a symbol)
 _COMPOUND = re.compile(r'(?<![\w])([kMmµ]?)([VAWNT])([sm])(?![\w])')   # `Vs`, `Nm`, `mAs`, `Tm`: V·s, N·m, mA·s, T·m (never terametres)
 _RADS = re.compile(r'(?<![\w])rads(?![\w])(\s*\^)?')                       # `rads^{-1}` is rad·s⁻¹, a lone `rads` radians (never the dose unit)
 _FACTOR = re.compile(r'^(?:×|times)(?:\s+|$)')
@@ -133,7 +134,11 @@ def _parse_unit(text:str)->pint.Unit:
     if s.startswith('/'): s = '1' + s
     if not s: return ureg.dimensionless
     try: return ureg.parse_units(s)
-    except Exception as e: raise QuantityParseError(f'cannot read unit {_show(text)}: {(str(e).splitlines() or [type(e).__name__])[0][:80]}') from None
+    except Exception as e:
+        if (folded := _CAPITALS.sub(lambda m: m[0].lower(), s)) != s:   # as people write them, not as pint spells them
+            try: return ureg.parse_units(folded)
+            except Exception: pass
+        raise QuantityParseError(f'cannot read unit {_show(text)}: {(str(e).splitlines() or [type(e).__name__])[0][:80]}') from None
 
 def parse_unit(text:str, # a unit as people write it: `m/s^2`, `N·m`, `\mathrm{m\,s^{-1}}`, `km per h`
               )->pint.Unit:
