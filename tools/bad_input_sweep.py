@@ -255,6 +255,7 @@ def cases()->list[Case]:
         add(f'describe/name={name!r}', ['describe', name])
     add('simulate/path-string=[left, left]', ['simulate', '{X}', '-q', 'left.speed@1'],
         {'X': lambda d: _write(d/'loop.yaml', 'entities:\n  left: {type: mass, mass: 1}\n  wheel: {type: fixed_pulley}\nstrings:\n  rope: {path: [left, left]}\n')})
+    add('describe/duplicate-key', ['describe', '{X}'], {'X': lambda d: _write(d/'dup.yaml', 'name: x\nentities:\n  box: {type: mass, mass: 2.0}\n  box: {type: mass, mass: 7.0}\n')})
     add('describe/nested-entities', ['describe', '{X}'], {'X': lambda d: _write(d/'nested.yaml', 'entities: ' + '{a: ' * 500 + '1' + '}' * 500 + '\n')})
     for g in ['[' * 10_000, '1e999999', '\\frac{' * 5000, 'x' * 200_000, '\x01\x1b[2J', '{"a": 1}']:   # (no NUL: no process can be given one)
         add(f'grade/gold={g[:12]!r}', ['grade', '1', g])

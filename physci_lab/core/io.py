@@ -109,10 +109,19 @@ def check_yaml(text:str, what:str, # the input, for messages
                max_bytes:int=4 << 20, # refuse longer text
                loader=None, # the PyYAML loader class whose parser reads the text (default `yaml.SafeLoader`)
               ):
-    "Refuse YAML text that is too long, nested too deep, or that aliases expand past `max_nodes` values, before anything is built; syntax errors name the line."
+    """Refuse YAML text that is too long, nested too deep, that aliases expand past `max_nodes` values, or that gives a key twice
+    in one mapping (PyYAML keeps the last silently), before anything is built; each refusal and syntax error names the line."""
     import yaml
     if len(text) > max_bytes: raise UserInputError(f'{what}: {_mb(len(text))} of YAML, more than the {_mb(max_bytes)} allowed')
     sizes, open_, total = {}, [], 0   # values each anchor stands for; (anchor, count) of the collections being read
+    frames = []   # per open collection: [is a mapping, nodes read in it, {key: line}]
+    def node(ev, key=None):
+        if not frames or not frames[-1][0]: return
+        f = frames[-1]
+        if f[1] % 2 == 0 and key is not None and key != '<<':
+            if key in f[2]: raise UserInputError(f'{what}: line {ev.start_mark.line + 1}: duplicate key {short(key, 40)!r} (first on line {f[2][key]})')
+            f[2][key] = ev.start_mark.line + 1
+        f[1] += 1
     def add(k):
         nonlocal total
         if open_: open_[-1][1] += k
@@ -120,16 +129,18 @@ def check_yaml(text:str, what:str, # the input, for messages
     try:
         for ev in yaml.parse(text, Loader=loader or yaml.SafeLoader):
             if isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                node(ev); frames.append([isinstance(ev, yaml.MappingStartEvent), 0, {}])
                 open_.append([ev.anchor, 1])
                 if len(open_) > max_depth: raise UserInputError(f'{what}: line {ev.start_mark.line + 1}: nested more than {max_depth} levels deep')
             elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                anchor, k = open_.pop()
+                anchor, k = open_.pop(); frames.pop()
                 if anchor: sizes[anchor] = k
                 add(k)
             elif isinstance(ev, yaml.ScalarEvent):
+                node(ev, ev.value)
                 if ev.anchor: sizes[ev.anchor] = 1
                 add(1)
-            elif isinstance(ev, yaml.AliasEvent): add(sizes.get(ev.anchor, 1))
+            elif isinstance(ev, yaml.AliasEvent): node(ev); add(sizes.get(ev.anchor, 1))
             else: continue
             if total + sum(k for _, k in open_[-1:]) > max_nodes or total > max_nodes:
                 raise UserInputError(f'{what}: line {ev.start_mark.line + 1}: its aliases expand to more than {max_nodes:,} values')
