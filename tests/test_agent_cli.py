@@ -180,3 +180,14 @@ def test_ask_unpriced_model_warns_and_obeys_a_token_budget():
     assert r.stderr.count("warning:") == 1 and "CostUnknownWarning" not in r.stderr
     assert r.returncode == 3 and "cost budget" in r.stderr
     assert r.stdout.strip().endswith("Final answer: 2.019275109 s")
+
+def test_ask_an_empty_reply_is_no_answer(tmp_path):
+    "A model that replies with nothing gives no answer: exit 1 with a line saying so, nothing on stdout (not an empty answer and exit 0)."
+    empty = {"status": 200, "body": {"id": "chatcmpl-empty", "object": "chat.completion", "created": 1767225600, "model": "m",
+                                     "choices": [{"index": 0, "message": {"role": "assistant", "content": ""}, "finish_reason": "stop"}],
+                                     "usage": {"prompt_tokens": 10, "completion_tokens": 0, "total_tokens": 10}}}
+    with ReplayServer([{"request": {"method": "POST", "path": "/v1/chat/completions"}, "response": empty}] * 20) as srv:
+        r = run("ask", QC, "--agent", "baseline", "--model", "openai-compatible:m", "--base-url", srv.url + "/v1", "--no-memory",
+                "--max-steps", "2", OPENAI_API_KEY="test-key")
+    assert r.returncode == 1, (r.returncode, r.stdout, r.stderr)
+    assert r.stdout == "" and "no answer" in r.stderr and "Traceback" not in r.stderr, r.stderr

@@ -695,7 +695,8 @@ def run_ask(a)->int:
     r = agent.run(a.question, a.files, a.format, on_event=show)
     if a.trace: print(f'trace: {r.trace.save(a.trace)}', file=sys.stderr)
     print(f'{r.usage}; {r.stopped}' + (f'; accepted by the evaluator: {r.accepted}' if r.accepted is not None else ''), file=sys.stderr)
-    if r.answer is None and r.final is None: print(f'no answer: {r.stopped} ({r.trace.stop.get("detail", "")})', file=sys.stderr); return EXIT_NO_ANSWER
+    if not (r.answer or '').strip() and not (r.final or '').strip():   # an empty reply is no answer either
+        print(f'no answer: {r.stopped} ({r.trace.stop.get("detail", "") or "the model replied with nothing"})', file=sys.stderr); return EXIT_NO_ANSWER
     print(r.response)
     if not r.verified:
         print(f'unverified: the {r.stopped} ran out ({r.trace.stop.get("detail", "")}); the answer rests on the steps verified so far', file=sys.stderr)
