@@ -20,6 +20,7 @@ def wall(argv:list[str], env:dict)->float:
     t = time.perf_counter()
     r = subprocess.run(argv, env=env, cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     dt = time.perf_counter() - t
+    if r.returncode == 2 and 'invalid choice' in r.stderr: return float('nan')   # a subcommand the other checkout does not have
     if r.returncode != 0: raise SystemExit(f'{" ".join(argv)}: exit {r.returncode}: {r.stderr.strip()[-300:]}')
     return dt
 
@@ -33,7 +34,7 @@ def measure(roots:list[str|None], runs:int)->dict:
         for r in roots:
             env = env0 | ({'PYTHONPATH': r} if r else {})
             for c in cmds: times[(' '.join(c) or '(none)', r)].append(wall(cli + c, env))
-    return {k: statistics.median(v) for k, v in times.items()}
+    return {k: statistics.median(v) if v == v else v for k, v in times.items()}
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
@@ -48,7 +49,8 @@ def main():
     print(f'python -c pass: {1e3*base:.0f} ms (median of {a.runs}); each command: median wall time, and its ratio to that')
     print(f"{'command':<18}" + ''.join(f'{label(r):>26}' for r in roots))
     for n in names:
-        print(f'{n:<18}' + ''.join(f'{1e3*med[(n, r)]:>12.0f} ms {med[(n, r)]/base:>8.1f}x   ' for r in roots))
+        print(f'{n:<18}' + ''.join(f'{1e3*med[(n, r)]:>12.0f} ms {med[(n, r)]/base:>8.1f}x   ' if med[(n, r)] == med[(n, r)] else f'{"(no such command)":>26}'
+                                   for r in roots))
     worst = max(names, key=lambda n: med[(n, None)])
     ok = med[(worst, None)] <= 0.5
     print(f'slowest here: {worst} at {1e3*med[(worst, None)]:.0f} ms ({med[(worst, None)]/base:.1f}x python -c pass); goal <= 500 ms: {"MET" if ok else "NOT MET"}')
