@@ -14,8 +14,10 @@ from .core.io import UserInputError, number_arg, url_arg, short, check_out_file
 
 # %% ../nbs/90_cli.ipynb #61c169be
 def _add_grade(p):
-    p.add_argument('response', help="the model's answer text (the last \\boxed{...} or 'Answer: ...' is read)")
-    p.add_argument('gold', help="the gold answer: a number, a quantity like '13.08 N', an expression, a choice set like 'ABD'")
+    p.add_argument('response', nargs='?', help="the model's answer text (the last \\boxed{...} or 'Answer: ...' is read)")
+    p.add_argument('gold', nargs='?', help="the gold answer: a number, a quantity like '13.08 N', an expression, a choice set like 'ABD'")
+    p.add_argument('--jsonl', metavar='PAIRS', help='grade every row of this JSONL file of {"response", "gold"} (optional: id, kind, unit, rtol, atol, ordered) in one process')
+    p.add_argument('--out', help='with --jsonl: write the verdicts here (JSONL, written whole or not at all; default: stdout)')
     p.add_argument('--rtol', type=number_arg(0, 1, hi_open=True), default=0.05, help='relative tolerance for numbers (default 0.05)')
     p.add_argument('--kind', choices=['numeric', 'quantity', 'symbolic', 'equation', 'choice', 'parts'], default=None,
                    help='gold kind (default: inferred)')
@@ -23,9 +25,37 @@ def _add_grade(p):
     p.add_argument('--atol', type=number_arg(0), default=None, help="the dataset's absolute tolerance in the gold's unit; replaces --rtol")
     p.add_argument('--explain', action='store_true', help='first print how the gold is read (its type, value, unit, tolerance, symbols)')
 
+def _grade_jsonl(a):
+    "`grade --jsonl`: every row checked before any is graded; verdicts to --out (atomically) or stdout, the counts on stderr."
+    import time
+    from physci_lab.core.io import check_file, read_jsonl, write_atomic
+    from physci_lab.core.grade import grade_pairs   # a row's other fields (the question, the model) are ignored
+    if a.response is not None or a.gold is not None: raise UserInputError('--jsonl: give either RESPONSE GOLD or --jsonl PAIRS, not both')
+    if a.out: check_out_file(a.out, '--out')
+    rows = read_jsonl(check_file(a.jsonl, '--jsonl'), f'--jsonl {a.jsonl}', torn='error')
+    if not rows: raise UserInputError(f'--jsonl {a.jsonl}: holds no pairs')
+    for n, r in enumerate(rows, 1):
+        where = f'--jsonl {a.jsonl}:{n}'
+        if not isinstance(r, dict): raise UserInputError(f'{where}: a row must be a JSON object with "response" and "gold"')
+        if 'gold' not in r or r['gold'] is None: raise UserInputError(f'{where}: no "gold"')
+        if not isinstance(r.get('response', ''), (str, type(None))): raise UserInputError(f'{where}: "response" must be text')
+    t0 = time.perf_counter()
+    lines = [json.dumps(v, ensure_ascii=False) for v in grade_pairs(rows, rtol=a.rtol)]
+    dt = time.perf_counter() - t0
+    text = ''.join(l + '\n' for l in lines)
+    if a.out: write_atomic(a.out, text)
+    else: sys.stdout.write(text)
+    vs = [json.loads(l) for l in lines]
+    right, declined = sum(v['correct'] is True for v in vs), sum('declined' in v for v in vs)
+    print(f'physci-lab grade: {len(vs)} pairs: {right} correct, {len(vs) - right - declined} wrong, {declined} declined (gold unreadable: '
+          f'for an LLM judge) in {dt:.2f} s ({len(vs) / max(dt, 1e-9):.0f} pairs/s)' + (f'; verdicts in {a.out}' if a.out else ''), file=sys.stderr)
+    return 0
+
 def _run_grade(a):
     from physci_lab.core.grade import grade
     from physci_lab.core.golds import read_gold
+    if a.jsonl: return _grade_jsonl(a)
+    if a.response is None or a.gold is None: raise UserInputError('give RESPONSE GOLD, or --jsonl PAIRS (see --help)')
     gold = a.gold
     if gold.lstrip().startswith('['):
         try: gold = json.loads(gold)

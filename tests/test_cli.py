@@ -101,3 +101,21 @@ def test_help_loads_no_heavy_library():
         r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120, cwd=Path(physci_lab.__file__).parent.parent)
         assert r.returncode == 0, (args, r.stderr)
         assert r.stdout.strip().splitlines()[-1] == "[]", (args, r.stdout)
+
+def test_grade_jsonl_grades_many_pairs_in_one_process(tmp_path):
+    rows = [{"id": "a", "response": r"\boxed{0.5\,\mathrm{km/s}}", "gold": "500 m/s"},
+            {"id": "b", "response": "Answer: 13.08 Joules", "gold": "13.08 N"},
+            {"id": "c", "response": "-233", "gold": "-233 °N", "question": "ignored"},
+            {"id": "d", "response": "1.2 m", "gold": "1 m", "rtol": 0.25}]
+    (tmp_path/"pairs.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    r = run("grade", "--jsonl", str(tmp_path/"pairs.jsonl"), "--out", str(tmp_path/"v.jsonl"))
+    assert r.returncode == 0 and r.stdout == "", r.stderr
+    vs = [json.loads(l) for l in (tmp_path/"v.jsonl").read_text().splitlines()]
+    assert [(v["id"], v["correct"]) for v in vs] == [("a", True), ("b", False), ("c", None), ("d", True)]
+    assert "declined" in vs[2] and "4 pairs: 2 correct, 1 wrong, 1 declined" in r.stderr
+    # a bad row anywhere: one line naming it, and no verdicts file at all
+    (tmp_path/"bad.jsonl").write_text(json.dumps(rows[0]) + "\n" + json.dumps({"response": "1"}) + "\n")
+    r = run("grade", "--jsonl", str(tmp_path/"bad.jsonl"), "--out", str(tmp_path/"v2.jsonl"))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "bad.jsonl:2: no \"gold\"" in r.stderr, r.stderr
+    assert not (tmp_path/"v2.jsonl").exists()
+    assert run("grade", "1", "1", "--jsonl", str(tmp_path/"pairs.jsonl")).returncode == 2

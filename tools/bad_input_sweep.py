@@ -177,6 +177,7 @@ def cases()->list[Case]:
         'eval/benchmarks': ['eval', '--model', 'openai-compatible:m', '--base-url', 'http://127.0.0.1:{PORT}/v1', '--benchmarks', '{X}', '--out', '{D}/ev', '--quiet'],
         'train/data': ['train', '--data', '{X}', '--model', '{D}/no_model', '--out', '{D}/tr'],
         'train/config': ['train', '--data', '{DS}', '--model', '{D}/no_model', '--out', '{D}/tr', '--config', '{X}'],
+        'grade/jsonl': ['grade', '--jsonl', '{X}'],
         'memory/db': ['memory', 'list', '--db', '{X}'],
         'memory/import': ['memory', 'import', '{X}', '--db', '{D}/mem.sqlite'],
         'ask/files': ['ask', 'What is g?', '--files', '{X}', '--model', 'openai-compatible:m', '--base-url', 'http://127.0.0.1:{PORT}/v1', '--no-memory'],

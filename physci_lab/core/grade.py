@@ -13,7 +13,7 @@ from .extract import extract_answers, clean_answer, split_parts, choices_in_text
 from .golds import Gold, GoldError, read_gold, sides, grade_one, is_name
 
 # %% auto #0
-__all__ = ['RTOL', 'Verdict', 'grade', 'grade_json']
+__all__ = ['RTOL', 'PAIR_KEYS', 'Verdict', 'grade', 'grade_json', 'grade_pairs']
 
 # %% ../../nbs/core/02_grade.ipynb #33d245de
 @dataclass
@@ -127,3 +127,21 @@ def grade_json(response:str,          # free model text
         except ValueError: pass
     return grade(response, gold, rtol=rtol, kind=kind, ordered=ordered, unit=unit, atol=atol).to_json()
 
+
+# %% ../../nbs/core/02_grade.ipynb #282e9059
+PAIR_KEYS = ('id', 'response', 'gold', 'kind', 'unit', 'rtol', 'atol', 'ordered')   # what a row of `grade_pairs` may give
+
+def grade_pairs(rows, # dicts with `response` and `gold`, and optionally the other `PAIR_KEYS`
+                rtol:float=RTOL, # the relative tolerance where a row gives none
+               ):
+    "One dict per row, in order: its `id` (else its number, from 1), the verdict's fields, and `declined` (the reason) where its gold cannot be read."
+    for n, r in enumerate(rows, 1):
+        out = {'id': r.get('id', n)}
+        gold = r.get('gold')
+        if isinstance(gold, str) and gold.lstrip().startswith('['):
+            try: gold = json.loads(gold)
+            except (ValueError, RecursionError): pass   # not a JSON list: read as text
+        try: v = grade(r.get('response') or '', gold, rtol=r.get('rtol', rtol), kind=r.get('kind'), unit=r.get('unit'),
+                       atol=r.get('atol'), ordered=r.get('ordered', True))
+        except GoldError as e: yield out | {'correct': None, 'score': None, 'declined': str(e)}; continue
+        yield out | v.to_dict()
