@@ -18,8 +18,8 @@ from .expressions import (ExpressionError, MAX_EXPR_CHARS, decimal_tolerance, eq
 from .expressions import evalf_complex, sample_points
 
 # %% auto #0
-__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'GoldError', 'inequality_sides', 'sides', 'read_quantity', 'Gold', 'is_name', 'read_gold',
-           'gold_kind', 'grade_one', 'olympiad_golds', 'question_symbols', 'question_unit', 'gold_of']
+__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'CHANGE', 'GoldError', 'inequality_sides', 'sides', 'read_quantity', 'Gold', 'is_name',
+           'read_gold', 'gold_kind', 'grade_one', 'olympiad_golds', 'question_symbols', 'question_unit', 'gold_of']
 
 # %% ../../nbs/core/02c_golds.ipynb #33d245de
 GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'equation', 'inequality', 'choice', 'parts')
@@ -211,12 +211,29 @@ def _unknown_unit_word(ans)->str|None:
 _ANGLE_UNITS = ('degree', 'radian', 'arcminute', 'arcsecond', 'turn', 'revolution')
 def _is_angle(q): return any(a in n for n, _ in q.unit_items() for a in _ANGLE_UNITS)
 
-def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None):
-    "Compare answer text `ans` with gold quantity `gold_q`; `unit_given`: the gold has a unit; `percent`: it was written as a percentage."
+CHANGE = re.compile(r'Δ|\\Delta|\b(?:ris(?:e|es|en|ing)|rose|drop(?:s|ped)?|f[ae]ll(?:s|ing)?|(?:in|de)creas(?:e|es|ed|ing)|chang(?:e|es|ed|ing)|differen(?:ce|t))\b', re.I)   # a temperature change: °C and °F as intervals
+_INTERVAL = ((ureg.degree_Celsius, ureg.delta_degree_Celsius), (ureg.degree_Fahrenheit, ureg.delta_degree_Fahrenheit))
+
+def _interval_of(u): return next((d for t, d in _INTERVAL if u == t), None)
+
+def _as_change(q):
+    "A temperature in °C or °F read as a change (an interval: 37 °C of rise is 37 K); any other quantity as it is."
+    return Q_(q.magnitude, d) if (d := _interval_of(q.units)) is not None else q
+
+def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None, change=False):
+    """Compare answer text `ans` with gold quantity `gold_q`; `unit_given`: the gold has a unit; `percent`: it was written as a percentage;
+    `change`: the gold or the response speaks of a change, so a temperature in °C or °F is also read as an interval."""
     if unit_given and (w := _unknown_unit_word(ans)):   # never dropped with the number read in the gold's unit: `13.08 bananas` is no force
         return False, f'unknown unit {w!r} after the number: it cannot be compared with the gold unit {_unit_str(gold_q.units)}'
     try: q = read_quantity(ans)
-    except Exception as e: return False, f'could not read a number: {e}'
+    except Exception as e:
+        if not unit_given and isinstance(ans, str) and not percent and atol is None:   # `\\sin^2\\theta + \\cos^2\\theta` for 1: equal whatever θ is
+            try: ex = parse_expression(_last_side(clean_answer(ans)), split=True)[-1]
+            except Exception: ex = None
+            if ex is not None and ex.free_symbols:
+                ok, why = equivalent(sp.Float(float(gold_q.magnitude)), ex, rtol)
+                return ok, ('the expression equals the gold number at every point tried' if ok else f'the expression is not the gold number: {why}')
+        return False, f'could not read a number: {e}'
     try: mag = complex(q.magnitude)
     except Exception: return False, 'the answer is not a single number'
     if mag.imag: return False, 'the answer is complex'
@@ -235,6 +252,10 @@ def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None):
         else: return False, f'the gold is a bare number and the answer has the unit {_unit_str(q.units)}'
     except Exception as e: return False, f'unit {_unit_str(q.units)} cannot be converted: {type(e).__name__}'
     ok, why = _compare_numbers(r, g, rtol, what, atol)
+    if not ok and change and unit_given and (_interval_of(q.units) is not None or _interval_of(gu) is not None):
+        try: r2 = float(_as_change(Q_(float(mag.real), q.units)).to(_as_change(gold_q).units).magnitude)
+        except Exception: r2 = None
+        if r2 is not None and (ok2 := _compare_numbers(r2, g, rtol, f'the change in temperature, in {_unit_str(_as_change(gold_q).units)}', atol))[0]: return ok2
     if not ok and percent and q.units == _DIMLESS and not _PERCENT_TEXT.search(ans):
         ok2, why2 = _compare_numbers(r / 100, g, rtol, 'the bare number read as a percentage', None if atol is None else atol / 100)
         if ok2: return ok2, why2
@@ -342,6 +363,7 @@ def _read(gold, kind, unit, atol, symbols):
         if c is None: raise GoldError(f'{where}: not a set of option letters A-H')
         return Gold('choice', c, s)
     if (k := len(re.findall(r'(?<!\\)\{', s)) - len(re.findall(r'(?<!\\)\}', s))) > 0: s += '}' * k   # a brace the author forgot to close
+    if re.fullmatch(r'[-+]?(?:nan|inf|infinity)', s.strip(), re.I): raise GoldError(f'{where}: not a value (a missing or infinite number)')
     if _ALTERNATIVES.search(s): raise GoldError(f'{where}: alternatives or conditions in words')
     if _STATEMENT.search(s): raise GoldError(f'{where}: a statement in words, not a value')
     if (ineq := inequality_sides(s)) is not None:                     # `R \leq 150 km`, `v < \sqrt{c/(ma)}`
@@ -446,9 +468,12 @@ def _grade_inequality(ans, g, rtol):
             return False, 'the inequality points the other way'
     return True, f'the same inequality ({why})'
 
-def grade_one(ans, g, rtol):
-    "(correct, reason) for one extracted answer against a read gold."
-    if g.kind in ('numeric', 'quantity'): return _grade_quantity(ans, g.value, g.unit_given, rtol, g.percent, g.atol)
+def grade_one(ans, g, rtol, change:bool=False):
+    "(correct, reason) for one extracted answer against a read gold; `change`: the response speaks of a change (see `CHANGE`)."
+    if isinstance(ans, str) and len(ss := sides(clean_answer(ans))) > 2 and not all(ss[1:-1]):   # `x = = 2`: no statement, whatever follows
+        return False, f'malformed: two relation signs with nothing between them in {ans[:60]!r}'
+    if g.kind in ('numeric', 'quantity'):
+        return _grade_quantity(ans, g.value, g.unit_given, rtol, g.percent, g.atol, change or bool(CHANGE.search(g.text)) or bool(isinstance(ans, str) and CHANGE.search(ans)))
     if g.kind == 'inequality': return _grade_inequality(ans, g, rtol)
     if g.kind == 'choice':
         c = choice_of([ans]) if isinstance(ans, str) else choice_of(ans)

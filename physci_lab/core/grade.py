@@ -10,7 +10,7 @@ import re, json
 from dataclasses import dataclass, asdict
 import sympy as sp
 from .extract import extract_answers, clean_answer, split_parts, choices_in_text, prose_parts, part_answer
-from .golds import Gold, GoldError, read_gold, sides, grade_one, is_name
+from .golds import Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE
 
 # %% auto #0
 __all__ = ['RTOL', 'PAIR_KEYS', 'Verdict', 'grade', 'grade_json', 'grade_pairs']
@@ -76,7 +76,7 @@ def _grade(response, g, rtol, ordered):
         return Verdict(ok, float(ok), answers[-1] if len(answers) == 1 else answers, why, g.kind)
     if not answers: return _wrong('no answer found in the response', None, g.kind)
     if g.kind != 'parts':
-        ok, why = grade_one(answers[-1], g, rtol)
+        ok, why = grade_one(answers[-1], g, rtol, change=bool(CHANGE.search(response[-2000:])))   # `the temperature would rise by 37 °C`
         return Verdict(ok, float(ok), answers[-1], why, g.kind)
     parts, n = g.value, len(g.value)
     if len(answers) < n: answers = [x for a in answers for p in (split_parts(a) or [a]) if (x := part_answer(p))]   # several boxes, each `a, b`
