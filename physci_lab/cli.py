@@ -23,6 +23,7 @@ def _add_grade(p):
                    help='gold kind (default: inferred)')
     p.add_argument('--unit', default=None, help="the gold's unit when the gold is a bare number (e.g. OlympiadBench's unit field)")
     p.add_argument('--atol', type=number_arg(0), default=None, help="the dataset's absolute tolerance in the gold's unit; replaces --rtol")
+    p.add_argument('--question', help="the question: a bare gold takes the unit it asks for ('What is the pressure, in atm?')")
     p.add_argument('--explain', action='store_true', help='first print how the gold is read (its type, value, unit, tolerance, symbols)')
 
 def _grade_jsonl(a):
@@ -62,7 +63,7 @@ def _run_grade(a):
         except (ValueError, RecursionError): pass   # not a JSON list: the gold is read as text
     g = read_gold(gold, a.kind, a.unit, a.atol)
     if a.explain: print(g.explain().replace('rtol', f'rtol {a.rtol:g}'))
-    v = grade(a.response, g, rtol=a.rtol)
+    v = grade(a.response, gold, kind=a.kind, unit=a.unit, atol=a.atol, rtol=a.rtol, question=a.question) if a.question else grade(a.response, g, rtol=a.rtol)
     print(json.dumps(v.to_dict(), ensure_ascii=False))
     return 0
 

@@ -19,7 +19,8 @@ from .expressions import evalf_complex, sample_points
 
 # %% auto #0
 __all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'CHANGE', 'GoldError', 'inequality_sides', 'sides', 'read_quantity', 'Gold', 'is_name',
-           'read_gold', 'gold_kind', 'grade_one', 'olympiad_golds', 'question_symbols', 'question_unit', 'gold_of']
+           'read_gold', 'gold_kind', 'grade_one', 'olympiad_golds', 'question_symbols', 'question_unit', 'unit_asked',
+           'gold_of']
 
 # %% ../../nbs/core/02c_golds.ipynb #33d245de
 GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'equation', 'inequality', 'choice', 'parts')
@@ -249,7 +250,7 @@ def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None, cha
             if _is_angle(q):  # `30°` for a gold of 30 (degrees asked) or of 0.5236 (radians)
                 ok, why = _compare_numbers(float(mag.real), g, rtol, 'the angle as written', atol)
                 if ok: return ok, why
-        else: return False, f'the gold is a bare number and the answer has the unit {_unit_str(q.units)}'
+        else: return False, f'the gold has no unit and the question names none, so the unit {_unit_str(q.units)} of the answer cannot be checked'
     except Exception as e: return False, f'unit {_unit_str(q.units)} cannot be converted: {type(e).__name__}'
     ok, why = _compare_numbers(r, g, rtol, what, atol)
     if not ok and change and unit_given and (_interval_of(q.units) is not None or _interval_of(gu) is not None):
@@ -553,6 +554,22 @@ def question_unit(question:str, # the question text, e.g. `... what is the frequ
             try: u = parse_unit(cand)
             except QuantityParseError: continue
             if u != _DIMLESS: return f'{u:~P}' if f'{u:~P}'.isascii() else f'{u}'
+    return None
+
+_ASKED_IN = re.compile(r'\b(?:in(?: units of)?|expressed in|answer in)\s+((?:\$[^$]{1,60}\$)|(?:[^\s$.?!,;:()]+(?:\s+[^\s$.?!,;:()]+){0,2}))\s*(?:[.?!,;:)]|$)', re.I)
+_HOW_MANY = re.compile(r'\bhow many\s+([A-Za-z]{3,})', re.I)
+
+def unit_asked(question:str, # the question text
+              )->str|None:
+    """The unit the question asks its answer in (`... in atm?`, `in units of $\mathrm{kJ\,mol^{-1}}$.`, `how many joules ...`), when
+    what follows is a whole unit pint reads and not a bare number; else None. The last such phrase wins."""
+    if not isinstance(question, str): return None
+    q = question[-3000:]
+    for m in [*reversed(list(_ASKED_IN.finditer(q))), *reversed(list(_HOW_MANY.finditer(q)))]:
+        text = m[1].strip().strip('$')
+        try: u = parse_unit(text)
+        except QuantityParseError: continue
+        if u != _DIMLESS and not re.fullmatch(r'[a-z]', text): return text   # `in a vacuum` is no year; a lone lowercase letter is a name
     return None
 
 # %% ../../nbs/core/02c_golds.ipynb #g0ld0f02

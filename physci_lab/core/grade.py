@@ -10,7 +10,7 @@ import re, json
 from dataclasses import dataclass, asdict
 import sympy as sp
 from .extract import extract_answers, clean_answer, split_parts, choices_in_text, prose_parts, part_answer
-from .golds import Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE
+from .golds import Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked
 
 # %% auto #0
 __all__ = ['RTOL', 'PAIR_KEYS', 'Verdict', 'grade', 'grade_json', 'grade_pairs']
@@ -105,10 +105,13 @@ def grade(response:str,            # free model text (or just the answer)
           unit:str|None=None,      # the gold's unit when `gold` is a bare number (e.g. OlympiadBench's `unit` field)
           atol:float|None=None,    # the dataset's absolute tolerance in the gold's unit (OlympiadBench `error`); replaces `rtol`
           symbols=(),              # names the question uses (never read as units in the gold)
+          question:str|None=None,  # the question: a bare gold takes the unit it asks for (`... in atm?`) where `unit` is not given
          )->Verdict:
     "Whether `response` answers `gold`. Never raises on the response; a bad gold or argument raises `GoldError`."
     if not isinstance(rtol, (int, float)) or not 0 <= rtol < 1: raise GoldError(f'rtol {rtol!r}: must be in [0, 1)')
     g = gold if isinstance(gold, Gold) else read_gold(gold, kind, unit, atol, symbols)
+    if question and unit is None and g.kind == 'numeric' and not isinstance(gold, Gold) and (u := unit_asked(question)):
+        g = read_gold(gold, kind, u, atol, symbols)   # `0.72` for `What is the pressure, in atm?` is 0.72 atm
     try: return _grade(response, g, rtol, ordered)
     except RecursionError: return _wrong('the response is nested too deeply', None, g.kind)
     except Exception as e: return _wrong(f'could not grade: {type(e).__name__}: {str(e)[:120]}', None, g.kind)
@@ -129,7 +132,7 @@ def grade_json(response:str,          # free model text
 
 
 # %% ../../nbs/core/02_grade.ipynb #282e9059
-PAIR_KEYS = ('id', 'response', 'gold', 'kind', 'unit', 'rtol', 'atol', 'ordered')   # what a row of `grade_pairs` may give
+PAIR_KEYS = ('id', 'response', 'gold', 'kind', 'unit', 'rtol', 'atol', 'ordered', 'question')   # what a row of `grade_pairs` may give
 
 def grade_pairs(rows, # dicts with `response` and `gold`, and optionally the other `PAIR_KEYS`
                 rtol:float=RTOL, # the relative tolerance where a row gives none
@@ -142,6 +145,6 @@ def grade_pairs(rows, # dicts with `response` and `gold`, and optionally the oth
             try: gold = json.loads(gold)
             except (ValueError, RecursionError): pass   # not a JSON list: read as text
         try: v = grade(r.get('response') or '', gold, rtol=r.get('rtol', rtol), kind=r.get('kind'), unit=r.get('unit'),
-                       atol=r.get('atol'), ordered=r.get('ordered', True))
+                       atol=r.get('atol'), ordered=r.get('ordered', True), question=r.get('question'))
         except GoldError as e: yield out | {'correct': None, 'score': None, 'declined': str(e)}; continue
         yield out | v.to_dict()
