@@ -39,6 +39,7 @@ _CANDIDATE = re.compile(r'[-+−]?10\s*(?:\^|\*\*)\s*(?:\{\s*[-+−]?\d+\s*\}|\(
 _UNIT_END = re.compile(r'(?<!\\)[,;]|\n')   # a unit ends at a comma or semicolon (not LaTeX's `\,` `\;`) or a line end
 _HEDGE = re.compile(r'^(?:(?:(?:about|approximately|approx|roughly|around|nearly|almost|circa)\b\.?|~|∼|≈|\\approx\b|\\sim\b)\s*)+', re.I)
 _STOP = set('at in a an the and of for is to or on by as it if so we be with from this that which its are was then when where'.split())
+_ADVERBS = set('here there now overall total exactly approximately roughly about only times each instead too also again altogether'.split())
 
 def closing_brace(text, i):
     "Index of the `}` closing the group that starts just after position `i` (after its `{`), else -1."
@@ -94,8 +95,12 @@ def _last_number(text):
         cand = ' '.join(words[:k]).rstrip('.$').strip()
         while cand.endswith(')') and cand.count(')') > cand.count('('): cand = cand[:-1]
         if not cand or cand.count('{') != cand.count('}'): continue      # `\mathrm{m\, s^{-2}}` spans two words
-        if not _is_unit(cand): break
+        if not _is_unit(cand):
+            if words[k-1].lower() == 'per' and k < len(words): continue   # `per second`: a unit once the next word comes
+            break
         unit = cand
+    if not unit and len(words) == 1 and re.fullmatch(r'[A-Za-z]{2,}\.?', words[0]) and words[0].lower().rstrip('.') not in _STOP | _ADVERBS:
+        unit = words[0].rstrip('.')   # `... is 170 bananas.`: the word where the unit goes ends the sentence; `grade` decides what it is
     return f'{num} {unit}'.strip()
 
 # %% ../../nbs/core/02a_extract.ipynb #76a654fa
@@ -115,7 +120,10 @@ def extract_answers(text:str, # free model text
     if found:
         tail = _ASIDE.sub(' ', lines[-1][found[-1].end():])    # `... $m v\,dv/P$ gives a distance of about 40 m.`: the number said last (never one in an aside)
         if (n := _last_number(tail)) and not _CONDITION.search(tail[:tail.find(n.split()[0])]): return [n]
-        return [clean_answer(next(g for g in found[-1].groups() if g is not None))]
+        span = clean_answer(next(g for g in found[-1].groups() if g is not None))
+        lead = re.split(r'(?<![\^\-\d.{(])\d|[,;\n]', tail, maxsplit=1)[0]   # the words right after the maths, up to another number (exponents belong to the unit)
+        if len(u := (_last_number('0 ' + lead) or '').split(None, 1)) == 2 and re.search(r'[\d}]\s*$', span): return [f'{span} {u[1]}']   # `$2432$ kPa.`: the unit after the maths
+        return [span]
     if lines and (len(lines[-1]) <= 120 and len(_PROSE.findall(lines[-1])) < 2 or _formula_line(lines[-1])): return [clean_answer(lines[-1])]
     if n := _last_number(text): return [n]
     spans = [next(g for g in m.groups() if g is not None) for m in _MATH.finditer(text)]

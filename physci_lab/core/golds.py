@@ -18,9 +18,9 @@ from .expressions import (ExpressionError, MAX_EXPR_CHARS, decimal_tolerance, eq
 from .expressions import evalf_complex, sample_points
 
 # %% auto #0
-__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'CHANGE', 'GoldError', 'inequality_sides', 'sides', 'read_quantity', 'Gold', 'is_name',
-           'read_gold', 'gold_kind', 'grade_one', 'olympiad_golds', 'question_symbols', 'question_unit', 'unit_asked',
-           'gold_of']
+__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'CHANGE', 'GoldError', 'inequality_sides', 'sides', 'read_quantity', 'unknown_unit_word',
+           'Gold', 'is_name', 'read_gold', 'gold_kind', 'grade_one', 'olympiad_golds', 'question_symbols',
+           'question_unit', 'unit_asked', 'gold_of']
 
 # %% ../../nbs/core/02c_golds.ipynb #33d245de
 GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'equation', 'inequality', 'choice', 'parts')
@@ -200,14 +200,14 @@ def _compare_numbers(r, g, rtol, what, atol=None):
 
 _PERCENT_TEXT = re.compile(r'%|\bpercent\b', re.I)
 _UNIT_SLOT = re.compile(r'^[-+−]?(?:\d[\d.,]*|\.\d+)(?:[eE][-+−]?\d+)?\s+([A-Za-z]{2,})\b(?!\s*(?:\^|\*\*|/|\())')
-_NOT_UNITS = {'times', 'approximately', 'roughly', 'about', 'exactly', 'nearly', 'around', 'total', 'each', 'in', 'of', 'per', 'and', 'or'}
+_PROSE_AFTER_NUMBER = {'times', 'approximately', 'roughly', 'about', 'exactly', 'nearly', 'around', 'total', 'each', 'in', 'of', 'per', 'and', 'or'}
 
-def _unknown_unit_word(ans)->str|None:
+def unknown_unit_word(ans)->str|None:
     "The word written where the unit goes (`344 bananas`, `1 kkm`) when it is no unit pint or the reading rules know; None otherwise."
     t = clean_answer(_last_side(clean_answer(ans))) if isinstance(ans, str) else ''
     t = re.sub(r'\\(?:mathrm|text|textrm|rm|mbox|operatorname)\s*\{([^{}]*)\}', r' \1 ', t).replace('\\,', ' ').replace('~', ' ').strip()
     m = _UNIT_SLOT.match(t)
-    if m is None or m[1].lower() in _NOT_UNITS or _is_unit_word(m[1]): return None
+    if m is None or m[1].lower() in _PROSE_AFTER_NUMBER or _is_unit_word(m[1]): return None
     return m[1]
 _ANGLE_UNITS = ('degree', 'radian', 'arcminute', 'arcsecond', 'turn', 'revolution')
 def _is_angle(q): return any(a in n for n, _ in q.unit_items() for a in _ANGLE_UNITS)
@@ -224,13 +224,16 @@ def _as_change(q):
 def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None, change=False):
     """Compare answer text `ans` with gold quantity `gold_q`; `unit_given`: the gold has a unit; `percent`: it was written as a percentage;
     `change`: the gold or the response speaks of a change, so a temperature in °C or °F is also read as an interval."""
-    if unit_given and (w := _unknown_unit_word(ans)):   # never dropped with the number read in the gold's unit: `13.08 bananas` is no force
+    if unit_given and (w := unknown_unit_word(ans)):   # never dropped with the number read in the gold's unit: `13.08 bananas` is no force
         return False, f'unknown unit {w!r} after the number: it cannot be compared with the gold unit {_unit_str(gold_q.units)}'
     try: q = read_quantity(ans)
     except Exception as e:
         if not unit_given and isinstance(ans, str) and not percent and atol is None:   # `\\sin^2\\theta + \\cos^2\\theta` for 1: equal whatever θ is
             try: ex = parse_expression(_last_side(clean_answer(ans)), split=True)[-1]
             except Exception: ex = None
+            if ex is not None and {s.name for s in ex.free_symbols} == {'e'}: ex = ex.subs({s: sp.E for s in ex.free_symbols})   # `e^{-1}`, `1/e`: Euler's number
+            if ex is not None and not ex.free_symbols:
+                return _compare_numbers(float(sp.re(ex.evalf())), float(gold_q.magnitude), rtol, 'the expression', atol) if ex.is_number else (False, 'not a number')
             if ex is not None and ex.free_symbols:
                 ok, why = equivalent(sp.Float(float(gold_q.magnitude)), ex, rtol)
                 return ok, ('the expression equals the gold number at every point tried' if ok else f'the expression is not the gold number: {why}')

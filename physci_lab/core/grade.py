@@ -10,7 +10,7 @@ import re, json
 from dataclasses import dataclass, asdict
 import sympy as sp
 from .extract import extract_answers, clean_answer, split_parts, choices_in_text, prose_parts, part_answer
-from .golds import Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked
+from .golds import Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked, unknown_unit_word
 
 # %% auto #0
 __all__ = ['RTOL', 'PAIR_KEYS', 'Verdict', 'grade', 'grade_json', 'grade_pairs']
@@ -112,9 +112,13 @@ def grade(response:str,            # free model text (or just the answer)
     g = gold if isinstance(gold, Gold) else read_gold(gold, kind, unit, atol, symbols)
     if question and unit is None and g.kind == 'numeric' and not isinstance(gold, Gold) and (u := unit_asked(question)):
         g = read_gold(gold, kind, u, atol, symbols)   # `0.72` for `What is the pressure, in atm?` is 0.72 atm
-    try: return _grade(response, g, rtol, ordered)
+    try: v = _grade(response, g, rtol, ordered)
     except RecursionError: return _wrong('the response is nested too deeply', None, g.kind)
     except Exception as e: return _wrong(f'could not grade: {type(e).__name__}: {str(e)[:120]}', None, g.kind)
+    if v.correct and question and g.kind == 'numeric' and isinstance(v.extracted, str) and (w := unknown_unit_word(v.extracted)):
+        if not re.search(r'\b' + re.escape(w.lower().rstrip('s')), question.lower()):   # a count the question names (`4 photons`) is read; any other word is not
+            return _wrong(f'{w!r} after the number is no unit, and the question names no {w}', v.extracted, g.kind)
+    return v
 
 def grade_json(response:str,          # free model text
                gold:str,              # the gold answer; a JSON list (`'["3 m", "v_0 t"]'`) means parts

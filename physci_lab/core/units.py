@@ -110,13 +110,21 @@ _BIG_EXP = re.compile(r'(?:\^|\*\*)\s*\(?\s*[+-]?\s*\d{4,}')
 _LIGHT = re.compile(r'\blight[\s-]*years?\b', re.I)
 _TNT = re.compile(r'\b([a-z]*?)tons?\s+(?:of\s+)?TNT\b')
 _CAPITALS = re.compile(r'\b(?=[A-Za-z]*[A-Z])[A-Za-z]{3,}\b')   # `Torr`, `Joules`, `NEWTONS`: a unit's name in capitals (words of 3+ letters: never a symbol)
-_COMPOUND = re.compile(r'(?<![\w])([kMmµ]?)([VAWNT])([sm])(?![\w])')   # `Vs`, `Nm`, `mAs`, `Tm`: V·s, N·m, mA·s, T·m (never terametres)
+_COMPOUND = re.compile(r'(?<![\w])([kMmµ]?)([VAWNTJ])([smK])(?![\w])')   # `Vs`, `Nm`, `mAs`, `Tm`: V·s, N·m, mA·s, T·m (never terametres)
 _RADS = re.compile(r'(?<![\w])rads(?![\w])(\s*\^)?')                       # `rads^{-1}` is rad·s⁻¹, a lone `rads` radians (never the dose unit)
 _FACTOR = re.compile(r'^(?:×|times)(?:\s+|$)')
+_PER = re.compile(r'(^|\s)per\s+(?!cent\b)', re.I)                           # `per second`, `metres per second`: a division
+_POWER_WORD = re.compile(r'\b(square|cubic)\s+([A-Za-z]+)', re.I)             # `cubic metre` is m³
+_DEGREES = re.compile(r'\bdeg(?:ree)?s?\s+(Celsius|centigrade|Fahrenheit|Kelvin)\b', re.I)   # `degrees Celsius` is °C, not an angle times a temperature
 
 def _unit_words(s:str)->str:
     "Spellings pint does not read (or reads otherwise), rewritten: light-years, kilotons of TNT, `Vs`, `Nm`, a leading `times`."
     if 'ight' in s: s = _LIGHT.sub('light_year', s)
+    if 'per' in s.lower():
+        s = re.sub(r'\bper\s+cent\b', 'percent', s, flags=re.I)
+        s = _PER.sub(lambda m: '1/' if not m[1] and m.start() == 0 else ' / ', s)
+    if 'quare' in s or 'ubic' in s: s = _POWER_WORD.sub(lambda m: f'{m[2]}^{2 if m[1].lower() == "square" else 3}', s)
+    if 'eg' in s: s = _DEGREES.sub(lambda m: {'c': 'degC', 'f': 'degF', 'k': 'K'}[m[1][0].lower()], s)
     if 'TNT' in s: s = _TNT.sub(r'\1ton_TNT', s)
     s = _COMPOUND.sub(r'\1\2*\3', s)   # pint knows no `Vs` and reads `Nm` as a yarn count (km/kg)
     if 'rads' in s: s = _RADS.sub(lambda m: 'rad*s^' if m.group(1) else 'radian', s)
@@ -152,7 +160,7 @@ def parse_unit(text:str, # a unit as people write it: `m/s^2`, `N·m`, `\mathrm{
 _MANT = r'(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3})+|\d+)(?:\.\d*)?(?![\d,])|\.\d+'
 _POW10 = r'10\s*(?:\^|\*\*)\s*(?P<{0}>\(\s*[+-]?\s*\d{{1,4}}\s*\)|[+-]?\d{{1,4}})'
 _NUMBER = re.compile(r'\s*(?P<sign>[+-])?\s*(?:' + _POW10.format('p0') + r'|(?P<mant>' + _MANT + r')(?:[eE](?P<e>[+-]?\d{1,4}))?'
-                     r'(?:\s*(?:×|x|\*|·|\\times|\\cdot|times)\s*' + _POW10.format('p') + r')?)')
+                     r'(?:(?:\s*(?:×|x|\*|·|\\times|\\cdot|times)\s*|\s+)' + _POW10.format('p') + r')?)')   # `3.52 10^{-19} J`: a power of ten in the unit
 
 def parse_quantity(text:str, # a number with an optional unit, plain text or LaTeX: `3.2 m/s`, `5~\text{N}`, `1.2·10⁻³ kg`
                   )->pint.Quantity:
