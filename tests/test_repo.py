@@ -101,3 +101,14 @@ def test_no_cycles_and_no_private_names_across_modules(tmp_path):
     bad = import_graph.report("pkg", tmp_path)
     assert bad["cycles"] == [["pkg.a", "pkg.b"]] and {(m, o, n) for m, o, n, _ in bad["private_imports"]} == {("pkg.a", "pkg.b", "_helper"), ("pkg.b", "pkg.a", "_y")}
     assert [(m, o, n) for m, o, n, _ in bad["imported_through"]] == [("pkg.c", "pkg.b", "aa")]   # `x` is b's own; `aa` is a module b imports
+
+def test_modules_compile_without_warnings():
+    "Every module compiles with warnings as errors (an invalid escape such as `\\m` in a docstring warns today and is an error in a later Python)."
+    import warnings
+    bad = []
+    for p in sorted((ROOT/"physci_lab").rglob("*.py")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            try: compile(p.read_text(encoding="utf-8"), str(p), "exec")
+            except (SyntaxError, Warning) as e: bad.append(f"{p.relative_to(ROOT)}: {e}")
+    assert not bad, bad

@@ -564,7 +564,7 @@ _HOW_MANY = re.compile(r'\bhow many\s+([A-Za-z]{3,})', re.I)
 
 def unit_asked(question:str, # the question text
               )->str|None:
-    """The unit the question asks its answer in (`... in atm?`, `in units of $\mathrm{kJ\,mol^{-1}}$.`, `how many joules ...`), when
+    r"""The unit the question asks its answer in (`... in atm?`, `in units of $\mathrm{kJ\,mol^{-1}}$.`, `how many joules ...`), when
     what follows is a whole unit pint reads and not a bare number; else None. The last such phrase wins."""
     if not isinstance(question, str): return None
     q = question[-3000:]
