@@ -387,7 +387,12 @@ def simulate(self:PhysicsWorker, query:str, # what to read, `ID.QUANTITY@T`, e.g
         if not description.strip(): raise WorkerInputError('physics.simulate: give scene_yaml, or a description and a model')
         if self.llm is None: raise WorkerInputError('physics.simulate: writing a scene from a description needs a model; give scene_yaml')
         scene_yaml, usage = self._write_scene(description)
-    try: scene = load_scene(scene_yaml)
+    from physci_lab.core.io import data_path
+    text = scene_yaml.strip()
+    one_word = '\n' not in text and not text.startswith('{') and ':' not in text   # else YAML text, even on one line
+    if one_word and not (re.fullmatch(r'[A-Za-z0-9_]+', text) and data_path('scenes', f'{text}.yaml').is_file()):   # never a file of this machine
+        raise WorkerInputError("physics.simulate.scene_yaml: give the scene as YAML text, or the name of a shipped scene such as atwood; no file is read")
+    try: scene = load_scene(text if one_word else text + '\n')
     except Exception as e: raise WorkerInputError(f'physics.simulate.scene_yaml: {str(e).splitlines()[0]}') from None
     value, unit = _simulate(scene).query(query)
     q = Q_(value, unit) if not isinstance(value, list) else value
