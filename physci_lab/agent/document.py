@@ -303,17 +303,18 @@ class DocumentWorker(Worker):
     system = ('You read documents for a physical-science researcher. Use the tools to find what the task asks; quote the passage '
               'and give its page anchor (file.pdf#pN) for every fact.')
 
-    def __init__(self, llm=None, *, root:str|Path|None=None, # folder relative paths are read from
-                 confine:bool=False, # refuse paths outside `root`
+    def __init__(self, llm=None, *, root:str|Path|None=None, # a folder whose files may be read too (default: none, only the run's attachments)
                  **kwargs):
         super().__init__(llm, **kwargs)
-        self.root, self.confine = Path(root or '.').resolve(), confine
+        self.root = Path(root).resolve() if root is not None else None
 
     def _path(self, path:str)->Path:
-        p = (self.root/Path(path).expanduser()).resolve()
+        "The file `path` names: an attachment of the run (by its file name, wherever the model thinks it is), else a file under `root`; no other file of this machine."
         by_name = {Path(f).name: Path(f) for f in self.attachments}
-        if not p.exists() and Path(path).name in by_name: return by_name[Path(path).name]   # an attachment named by its file name
-        if self.confine and not p.is_relative_to(self.root): raise WorkerInputError(f'{path}: outside the allowed folder {self.root}')
+        if Path(str(path)).name in by_name: return by_name[Path(str(path)).name]
+        if self.root is None: raise WorkerInputError(f"{str(path)[:120]}: not an attached file (attached: {', '.join(by_name) or 'none'})")
+        p = (self.root/Path(path).expanduser()).resolve()   # `..`, `~` and links that lead out all resolve outside `root`
+        if not p.is_relative_to(self.root): raise WorkerInputError(f'{str(path)[:120]}: outside the allowed folder {self.root}')
         return p
 
     @action(returns='every page (text with page numbers), the tables and the figures', example={'path': 'report.pdf'})
