@@ -41,12 +41,11 @@ def _grade_jsonl(a):
         if 'gold' not in r or r['gold'] is None: raise UserInputError(f'{where}: no "gold"')
         if not isinstance(r.get('response', ''), (str, type(None))): raise UserInputError(f'{where}: "response" must be text')
     t0 = time.perf_counter()
-    lines = [json.dumps(v, ensure_ascii=False) for v in grade_pairs(rows, rtol=a.rtol)]
+    vs = list(grade_pairs(rows, rtol=a.rtol))
     dt = time.perf_counter() - t0
-    text = ''.join(l + '\n' for l in lines)
+    text = ''.join(json.dumps(v, ensure_ascii=False) + '\n' for v in vs)
     if a.out: write_atomic(a.out, text)
     else: sys.stdout.write(text)
-    vs = [json.loads(l) for l in lines]
     right, declined = sum(v['correct'] is True for v in vs), sum('declined' in v for v in vs)
     print(f'physci-lab grade: {len(vs)} pairs: {right} correct, {len(vs) - right - declined} wrong, {declined} declined (gold unreadable: '
           f'for an LLM judge) in {dt:.2f} s ({len(vs) / max(dt, 1e-9):.0f} pairs/s)' + (f'; verdicts in {a.out}' if a.out else ''), file=sys.stderr)
@@ -63,7 +62,7 @@ def _run_grade(a):
         except (ValueError, RecursionError): pass   # not a JSON list: the gold is read as text
     g = read_gold(gold, a.kind, a.unit, a.atol)
     if a.explain: print(g.explain().replace('rtol', f'rtol {a.rtol:g}'))
-    v = grade(a.response, gold, kind=a.kind, unit=a.unit, atol=a.atol, rtol=a.rtol, question=a.question) if a.question else grade(a.response, g, rtol=a.rtol)
+    v = grade(a.response, gold, kind=a.kind, unit=a.unit, atol=a.atol, rtol=a.rtol, question=a.question)   # the reading above is cached
     print(json.dumps(v.to_dict(), ensure_ascii=False))
     return 0
 

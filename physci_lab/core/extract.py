@@ -82,14 +82,9 @@ def _is_unit(text):
     try: parse_unit(text); return True
     except Exception: return False
 
-def _last_number(text):
-    "The last number standing alone in `text`, with the unit that follows it: the longest run of words `parse_unit` reads."
-    last = None
-    for m in _CANDIDATE.finditer(text):
-        if _alone(text, m.start()): last = m
-    if last is None: return None
-    num = last.group().strip()
-    words, unit = _UNIT_END.split(text[last.end():last.end() + 60])[0].split(), ''
+def _unit_after(text)->str:
+    "The unit `text` starts with: the longest run of words `parse_unit` reads, or the one word that ends the sentence where a unit goes ('' if none)."
+    words, unit = _UNIT_END.split(text[:60])[0].split(), ''
     for k in range(1, min(len(words), 5) + 1):
         if words[k-1].lower().rstrip('.') in _STOP: break
         cand = ' '.join(words[:k]).rstrip('.$').strip()
@@ -101,7 +96,15 @@ def _last_number(text):
         unit = cand
     if not unit and len(words) == 1 and re.fullmatch(r'[A-Za-z]{2,}\.?', words[0]) and words[0].lower().rstrip('.') not in _STOP | _ADVERBS:
         unit = words[0].rstrip('.')   # `... is 170 bananas.`: the word where the unit goes ends the sentence; `grade` decides what it is
-    return f'{num} {unit}'.strip()
+    return unit
+
+def _last_number(text):
+    "The last number standing alone in `text`, with the unit that follows it (`_unit_after`)."
+    last = None
+    for m in _CANDIDATE.finditer(text):
+        if _alone(text, m.start()): last = m
+    if last is None: return None
+    return f'{last.group().strip()} {_unit_after(text[last.end():])}'.strip()
 
 # %% ../../nbs/core/02a_extract.ipynb #76a654fa
 def extract_answers(text:str, # free model text
@@ -122,7 +125,7 @@ def extract_answers(text:str, # free model text
         if (n := _last_number(tail)) and not _CONDITION.search(tail[:tail.find(n.split()[0])]): return [n]
         span = clean_answer(next(g for g in found[-1].groups() if g is not None))
         lead = re.split(r'(?<![\^\-\d.{(])\d|[,;\n]', tail, maxsplit=1)[0]   # the words right after the maths, up to another number (exponents belong to the unit)
-        if len(u := (_last_number('0 ' + lead) or '').split(None, 1)) == 2 and re.search(r'[\d}]\s*$', span): return [f'{span} {u[1]}']   # `$2432$ kPa.`: the unit after the maths
+        if (u := _unit_after(lead)) and re.search(r'[\d}]\s*$', span): return [f'{span} {u}']   # `$2432$ kPa.`: the unit after the maths
         return [span]
     if lines and (len(lines[-1]) <= 120 and len(_PROSE.findall(lines[-1])) < 2 or _formula_line(lines[-1])): return [clean_answer(lines[-1])]
     if n := _last_number(text): return [n]

@@ -231,10 +231,10 @@ def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None, cha
         if not unit_given and isinstance(ans, str) and not percent and atol is None:   # `\\sin^2\\theta + \\cos^2\\theta` for 1: equal whatever θ is
             try: ex = parse_expression(_last_side(clean_answer(ans)), split=True)[-1]
             except Exception: ex = None
-            if ex is not None and {s.name for s in ex.free_symbols} == {'e'}: ex = ex.subs({s: sp.E for s in ex.free_symbols})   # `e^{-1}`, `1/e`: Euler's number
-            if ex is not None and not ex.free_symbols:
-                return _compare_numbers(float(sp.re(ex.evalf())), float(gold_q.magnitude), rtol, 'the expression', atol) if ex.is_number else (False, 'not a number')
-            if ex is not None and ex.free_symbols:
+            if ex is not None:
+                if {s.name for s in ex.free_symbols} == {'e'}: ex = ex.subs({s: sp.E for s in ex.free_symbols})   # `e^{-1}`, `1/e`: Euler's number
+                if not ex.free_symbols:
+                    return _compare_numbers(float(sp.re(ex.evalf())), float(gold_q.magnitude), rtol, 'the expression', atol) if ex.is_number else (False, 'not a number')
                 ok, why = equivalent(sp.Float(float(gold_q.magnitude)), ex, rtol)
                 return ok, ('the expression equals the gold number at every point tried' if ok else f'the expression is not the gold number: {why}')
         return False, f'could not read a number: {e}'
