@@ -12,6 +12,8 @@ import shutil, subprocess, sys, tempfile, time, zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT/'tools'))
+from working_tree import copy_working_tree
 LOCK = ROOT/'requirements'/'core.lock'
 
 def timed(argv, **kw)->float:
@@ -28,10 +30,7 @@ def venv_with_deps(where:Path)->tuple[Path, float, float]:
 def main():
     tmp = Path(tempfile.mkdtemp(prefix='bench-install-'))
     try:
-        src = tmp/'src'
-        files = subprocess.run(['git', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], cwd=ROOT, capture_output=True, check=True).stdout.split(b'\0')
-        for f in filter(None, (x.decode() for x in files)):
-            if (ROOT/f).is_file(): (src/f).parent.mkdir(parents=True, exist_ok=True); shutil.copy2(ROOT/f, src/f)
+        src = copy_working_tree(tmp/'src')
         t_build = timed([sys.executable, '-m', 'build', '--no-isolation', '--wheel', '--outdir', str(tmp/'dist'), str(src)])
         whl = next((tmp/'dist').glob('*.whl'))
         zf = zipfile.ZipFile(whl)

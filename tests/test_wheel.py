@@ -9,21 +9,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT/'tools'))
+from working_tree import copy_working_tree   # a build never writes into the checkout
 LOCK = ROOT/'requirements'/'core.lock'
-
-def _sources(dest:Path)->Path:
-    "The working tree's files (tracked, and untracked ones git does not ignore) copied to `dest`: a build never writes into the checkout."
-    files = subprocess.run(['git', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], cwd=ROOT, capture_output=True, check=True).stdout.split(b'\0')
-    for f in filter(None, files):
-        src = ROOT/f.decode()
-        if src.is_file(): (dest/f.decode()).parent.mkdir(parents=True, exist_ok=True); shutil.copy2(src, dest/f.decode())
-    return dest
 
 @pytest.fixture(scope='module')
 def dists(tmp_path_factory):
     "{'wheel': path, 'sdist': path, 'log': the build's output}."
     t = tmp_path_factory.mktemp('build')
-    src = _sources(t/'src')
+    src = copy_working_tree(t/'src')
     r = subprocess.run([sys.executable, '-m', 'build', '--no-isolation', '--sdist', '--wheel', '--outdir', str(t/'dist'), str(src)],
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
