@@ -428,6 +428,14 @@ def _equations(a, b, tol):
         return ok, (f'solved for {s}: ' + why) if ok else f'the equations differ (solved for {s}: {why})'
     return None
 
+@lru_cache(maxsize=4096)
+def _shown(e, n=60):
+    "An expression as a reason shows it: sympy's plain text (terms unsorted: sorting is slow), cut at `n` characters."
+    if e.is_Number: return f'{float(e):.6g}'
+    if fs := e.atoms(sp.Float): e = e.xreplace({f: sp.Float(f, 6) for f in fs})
+    s = sp.sstr(e, order='none')
+    return s if len(s) <= n else s[:n - 1] + '…'
+
 def equivalent(a, # gold sympy expression
                b, # response sympy expression
                tol:float=SYM_RTOL, # relative tolerance at each point
@@ -450,7 +458,8 @@ def equivalent(a, # gold sympy expression
             continue
         at = ', '.join(f'{s}={v.real:.3g}' for s, v in list(env.items())[:4])
         if not _close(za, zb, tol):
-            return False, f'differs at {at}: {za.real if not za.imag else za:.6g} vs {zb.real if not zb.imag else zb:.6g}'
+            return False, (f'the answer, read as {_shown(b)}, is {zb.real if not zb.imag else zb:.6g} where the gold, read as {_shown(a)}, is '
+                           f'{za.real if not za.imag else za:.6g} (at {at})')
         if tol > SYM_RTOL and a.free_symbols:          # rounded decimals: the parts that vary must agree too, not only the sum a constant dominates
             if first is None: first = (za, zb); continue
             da, db = za - first[0], zb - first[1]

@@ -35,7 +35,8 @@ _ASIDE = re.compile(r'\s*\([^()]*\)')
 def _formula_line(line):
     "A long formula alone on its line (`a = g*m_weight*(...)/(...)`): operators and not one word of prose."
     return len(line) <= 1000 and bool(re.search(r'[=*/^]', line)) and not _PROSE.search(line)
-_CANDIDATE = re.compile(r'[-+−]?10\s*(?:\^|\*\*)\s*(?:\{\s*[-+−]?\d+\s*\}|\(\s*[-+−]?\d+\s*\)|[-+−]?\d+)|' + _NUMBER)  # `10^5` alone too
+_FRACTION = r'[-+−]?\d+(?:\.\d+)?\s*/\s*\d+(?:\.\d+)?(?![\d(^_*/]|\.\d)'   # `= 3/2`: one number, not the 2 alone
+_CANDIDATE = re.compile(_FRACTION + r'|[-+−]?10\s*(?:\^|\*\*)\s*(?:\{\s*[-+−]?\d+\s*\}|\(\s*[-+−]?\d+\s*\)|[-+−]?\d+)|' + _NUMBER)  # `10^5` alone too
 _UNIT_END = re.compile(r'(?<!\\)[,;]|\n')   # a unit ends at a comma or semicolon (not LaTeX's `\,` `\;`) or a line end
 _HEDGE = re.compile(r'^(?:(?:(?:about|approximately|approx|roughly|around|nearly|almost|circa)\b\.?|~|∼|≈|\\approx\b|\\sim\b)\s*)+', re.I)
 _STOP = set('at in a an the and of for is to or on by as it if so we be with from this that which its are was then when where'.split())
@@ -64,6 +65,7 @@ def clean_answer(s):
     for a, b in (('$$', '$$'), ('$', '$'), (r'\(', r'\)'), (r'\[', r'\]')):
         if s.startswith(a) and s.endswith(b) and len(s) >= len(a) + len(b): s = s[len(a):len(s)-len(b)].strip()
     s = s.rstrip('.').strip()
+    if s[-1:] in '$}': s = re.sub(r'\s*[;,]((?:\s|\}|\$)*)$', r'\1', s)   # `\text{ electrons; }$`: the punctuation closing a sentence
     return _HEDGE.sub('', s) if s[:1] in 'aArRnNcC~∼≈\\' else s
 
 def _alone(text, i):
@@ -107,9 +109,19 @@ def _last_number(text):
     return f'{last.group().strip()} {_unit_after(text[last.end():])}'.strip()
 
 # %% ../../nbs/core/02a_extract.ipynb #76a654fa
+_ZERO = re.compile(r'\bzero\b', re.I)
+
+def _zero(a):
+    "`The work is zero`, `zero joules`: the number 0 (with the unit after the word), where the answer holds no digit."
+    if re.search(r'\d', a) or not (m := _ZERO.search(a)): return a
+    return f'0 {_unit_after(a[m.end():])}'.strip()
+
 def extract_answers(text:str, # free model text
                    )->list[str]:
     "Every final answer in `text`: all boxed answers, else the one after an answer marker, else the last number or expression."
+    return [_zero(a) for a in _extract_answers(text)]
+
+def _extract_answers(text):
     if not isinstance(text, str) or not text.strip(): return []
     text = text[-_TAIL:]
     if b := _boxes(text): return [b_ for b_ in b if b_]

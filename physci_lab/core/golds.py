@@ -12,15 +12,16 @@ from functools import lru_cache
 import sympy as sp
 from .io import UserInputError
 from .units import ureg, Q_, parse_quantity, parse_unit, QuantityParseError
-from .extract import clean_answer, split_parts, choice_of, parse_choices, CHOICE_GOLD
+from .extract import clean_answer, split_parts, choice_of, parse_choices, CHOICE_GOLD, _PROSE
 from .expressions import (ExpressionError, MAX_EXPR_CHARS, decimal_tolerance, equivalent, evalf_complex, parse_expression,
                                          sample_points, symbol_names)
 from .expressions import evalf_complex, sample_points
 
 # %% auto #0
-__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'CHANGE', 'GoldError', 'inequality_sides', 'sides', 'read_quantity', 'unknown_unit_word',
-           'Gold', 'is_name', 'read_gold', 'gold_kind', 'grade_one', 'olympiad_golds', 'question_symbols',
-           'question_unit', 'unit_asked', 'gold_of']
+__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'CHANGE', 'QUANTITY_UNITS', 'SYMBOL_UNITS', 'GoldError', 'inequality_sides', 'sides',
+           'read_quantity', 'unknown_unit_word', 'Gold', 'is_name', 'read_gold', 'gold_kind', 'grade_one',
+           'olympiad_golds', 'question_symbols', 'question_unit', 'unit_asked', 'quantity_asked', 'data_units',
+           'unit_of_bare_gold', 'gold_of']
 
 # %% ../../nbs/core/02c_golds.ipynb #33d245de
 GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'equation', 'inequality', 'choice', 'parts')
@@ -98,11 +99,12 @@ _UNIT_SPLIT = re.compile(r'(?:\s|\\[,;: ]|~)+')
 # single letters pint reads as units that physics text mostly uses as symbols: in a gold written without
 # `\mathrm`/`\text`, `3R`, `2 G`, `5 l` are expressions (R, G, l as a radius, a constant, a length)
 _SYMBOL_LETTERS = frozenset('R G l M B k c h a b d e t u P S U E'.split())
-_EXPLICIT_UNIT = re.compile(r'\\(?:mathrm|text|textrm|rm|mbox|unit|si|SI|operatorname)\b|\\,|~|°|%|\\%|\^\\circ')
+_EXPLICIT_UNIT = re.compile(r'\\(?:mathrm|text|textrm|rm|mbox|unit|si|SI|operatorname)\b|\\,|~|°|%|\\%|\^\\circ|^\s*\$[^$]+\$\s*$')   # ... or a unit in maths of its own: `-5 $e$`
 
 def _unit_ok(q, tail, symbols, strict):
     "Whether the unit text `tail` of a gold may stand for a unit: never a name the question or gold uses (unless written `\\mathrm{...}`)."
     if not strict or not tail.strip() or _EXPLICIT_UNIT.search(tail): return True
+    if tail.strip() == 'S' and 'S' not in symbols: return True                                # `1 S`: the siemens, the one SI symbol among these letters
     if re.search(r'\\(?!mu\b|Omega\b|circ\b|AA\b|ell\b|%)[A-Za-z]', tail): return False      # `\frac{GM}{R}`, `M_{\odot}`: maths, not a unit
     if re.search(r'[/^*]|\*\*', tail): return True                                            # `m/s`, `m s^-1`: a unit
     letters = re.findall(r'[A-Za-zΩµ]+', tail)                                                # `3 R`, `5 l`, `2 m g`: names
@@ -179,6 +181,9 @@ def read_quantity(text:str, # e.g. `v \approx 1.2\times10^{3}\,\mathrm{m/s}`
         if len(toks) < len(t.split()): q = _number_unit(' '.join(toks))
     if q is None and (m := _LEAD_WORDS.match(t)):                     # `liquid B at 100 °C`, `first order 3.18 nm`: words, then the result
         q = _number_unit(t[m.end():])
+    if q is None and (s := inequality_sides(t)) and len(s) == 3:       # `\Lambda > 3.4\times10^{-2}\ \text{K/m}`: the bound on a named quantity
+        bound = [x for x in s[:2] if not is_name(x)]
+        if len(bound) == 1: q = _number_unit(bound[0])
     if q is None: raise ExpressionError(f'not a number with a unit: {t[:60]!r}')
     return q
 
@@ -226,18 +231,20 @@ def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None, cha
     `change`: the gold or the response speaks of a change, so a temperature in °C or °F is also read as an interval."""
     if unit_given and (w := unknown_unit_word(ans)):   # never dropped with the number read in the gold's unit: `13.08 bananas` is no force
         return False, f'unknown unit {w!r} after the number: it cannot be compared with the gold unit {_unit_str(gold_q.units)}'
+    def as_expression():   # `\\sin^2\\theta + \\cos^2\\theta` for 1: equal whatever θ is; None where it is not read so
+        if unit_given or not isinstance(ans, str) or percent or atol is not None: return None
+        text = _last_side(clean_answer(ans))
+        if len(_PROSE.findall(text)) >= 2 and not re.search(r'\d', text): return False, f'the answer is words, not a number: {text[:60]!r}'
+        try: ex = parse_expression(text, split=True)[-1]
+        except Exception: return None
+        if {s.name for s in ex.free_symbols} == {'e'}: ex = ex.subs({s: sp.E for s in ex.free_symbols})   # `e^{-1}`, `1/e`: Euler's number
+        if not ex.free_symbols:
+            return _compare_numbers(float(sp.re(ex.evalf())), float(gold_q.magnitude), rtol, 'the expression', atol) if ex.is_number else (False, 'not a number')
+        ok, why = equivalent(sp.Float(float(gold_q.magnitude)), ex, rtol)
+        return ok, ('the expression equals the gold number at every point tried' if ok else f'the expression is not the gold number: {why}')
+    if unit_given and isinstance(ans, str) and not re.search(r'\d|\\pi|π|∞', ans): return False, f'no number in the answer {ans[:40]!r}'   # `S` for `1 S`
     try: q = read_quantity(ans)
-    except Exception as e:
-        if not unit_given and isinstance(ans, str) and not percent and atol is None:   # `\\sin^2\\theta + \\cos^2\\theta` for 1: equal whatever θ is
-            try: ex = parse_expression(_last_side(clean_answer(ans)), split=True)[-1]
-            except Exception: ex = None
-            if ex is not None:
-                if {s.name for s in ex.free_symbols} == {'e'}: ex = ex.subs({s: sp.E for s in ex.free_symbols})   # `e^{-1}`, `1/e`: Euler's number
-                if not ex.free_symbols:
-                    return _compare_numbers(float(sp.re(ex.evalf())), float(gold_q.magnitude), rtol, 'the expression', atol) if ex.is_number else (False, 'not a number')
-                ok, why = equivalent(sp.Float(float(gold_q.magnitude)), ex, rtol)
-                return ok, ('the expression equals the gold number at every point tried' if ok else f'the expression is not the gold number: {why}')
-        return False, f'could not read a number: {e}'
+    except Exception as e: return as_expression() or (False, f'could not read a number: {e}')
     try: mag = complex(q.magnitude)
     except Exception: return False, 'the answer is not a single number'
     if mag.imag: return False, 'the answer is complex'
@@ -253,6 +260,8 @@ def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None, cha
             if _is_angle(q):  # `30°` for a gold of 30 (degrees asked) or of 0.5236 (radians)
                 ok, why = _compare_numbers(float(mag.real), g, rtol, 'the angle as written', atol)
                 if ok: return ok, why
+        elif {n for n, _ in q.unit_items()} == {'elementary_charge'} and dict(q.unit_items()) != {'elementary_charge': 1} and (ex := as_expression()):
+            return ex   # `m/m_0 = 1/e` for 0.368: Euler's e, not a charge (`2 e` stays a charge)
         else: return False, f'the gold has no unit and the question names none, so the unit {_unit_str(q.units)} of the answer cannot be checked'
     except Exception as e: return False, f'unit {_unit_str(q.units)} cannot be converted: {type(e).__name__}'
     ok, why = _compare_numbers(r, g, rtol, what, atol)
@@ -559,8 +568,13 @@ def question_unit(question:str, # the question text, e.g. `... what is the frequ
             if u != _DIMLESS: return f'{u:~P}' if f'{u:~P}'.isascii() else f'{u}'
     return None
 
-_ASKED_IN = re.compile(r'\b(?:in(?: units of)?|expressed in|answer in)\s+((?:\$[^$]{1,60}\$)|(?:[^\s$.?!,;:()]+(?:\s+[^\s$.?!,;:()]+){0,2}))\s*(?:[.?!,;:)]|$)', re.I)
+_ASKED_IN = re.compile(r'\b(?:in(?: units of)?|expressed in|answer in|(?:as|in) multiples of)\s+((?:\$[^$]{1,60}\$)|(?:[^\s$.?!,;:()]+(?:\s+[^\s$.?!,;:()]+){0,2}))\s*(?:[.?!,;:)]|$)', re.I)
 _HOW_MANY = re.compile(r'\bhow many\s+([A-Za-z]{3,})', re.I)
+_ENDS_IN_UNIT = re.compile(r'\b(?:in|is)\s+\$\s*(\\mathrm\s*\{[^{}$]{1,30}\})\s*\$\s*(?:\?|$)')   # a question that ends `... is $\mathrm{keV}$?` (a typo for `in`)
+
+def _unit_text(text):
+    try: return text if parse_unit(text) != _DIMLESS else None
+    except QuantityParseError: return None
 
 def unit_asked(question:str, # the question text
               )->str|None:
@@ -568,12 +582,76 @@ def unit_asked(question:str, # the question text
     what follows is a whole unit pint reads and not a bare number; else None. The last such phrase wins."""
     if not isinstance(question, str): return None
     q = question[-3000:]
+    if (m := list(_ENDS_IN_UNIT.finditer(q))) and (u := _unit_text(m[-1][1])): return u
     for m in [*reversed(list(_ASKED_IN.finditer(q))), *reversed(list(_HOW_MANY.finditer(q)))]:
         text = m[1].strip().strip('$')
         try: u = parse_unit(text)
         except QuantityParseError: continue
-        if u != _DIMLESS and not re.fullmatch(r'[a-z]', text): return text   # `in a vacuum` is no year; a lone lowercase letter is a name
+        if u == _DIMLESS: continue
+        if not re.fullmatch(r'[a-z]', text): return text   # `in a vacuum` is no year; a lone lowercase letter is a name ...
+        if text == 'e' and re.search(r'\bcharges?\b', q, re.I): return 'e'   # ... except the charge unit of a question about charge (`as multiples of $e$`)
     return None
+
+# %% ../../nbs/core/02c_golds.ipynb #26a337a2
+_ASK = re.compile(r'\b(?:calculate|compute|find|determine|evaluate|estimate|predict|what\s+(?:is|was|are|were|will\s+be|would\s+be)|how\s+(?:much|large|big|high|far|fast|long))\b', re.I)
+QUANTITY_UNITS = {   # a quantity a question may ask for -> the SI unit of its dimension
+    'pressure': 'Pa', 'temperature': 'K', 'energy': 'J', 'work': 'J', 'heat': 'J', 'enthalpy': 'J', 'entropy': 'J/K',
+    'volume': 'm^3', 'mass': 'kg', 'speed': 'm/s', 'velocity': 'm/s', 'time': 's', 'period': 's', 'half-life': 's',
+    'frequency': 'Hz', 'wavelength': 'm', 'distance': 'm', 'length': 'm', 'radius': 'm', 'height': 'm', 'depth': 'm',
+    'altitude': 'm', 'separation': 'm', 'displacement': 'm', 'force': 'N', 'tension': 'N', 'power': 'W', 'charge': 'C',
+    'current': 'A', 'voltage': 'V', 'emf': 'V', 'density': 'kg/m^3', 'acceleration': 'm/s^2', 'momentum': 'kg*m/s'}
+SYMBOL_UNITS = {'q': 'J', 'w': 'J', 'ΔU': 'J', 'ΔH': 'J', 'ΔG': 'J', 'ΔA': 'J', 'ΔS': 'J/K'}   # physical chemistry's names, `calculate $q$`
+_QUANTITY = re.compile(r'\b(' + '|'.join(sorted(QUANTITY_UNITS, key=len, reverse=True)) + r')s?\b', re.I)
+_NOT_PLAIN = re.compile(r'\bmolar\b|\bper\b|\bspecific\b|mol\s*\^|/\s*mol|\bmol-1|\bratios?\b|\bfraction\b|\bpercent|\bfactor\b|\bcoefficient\b|\brate\b', re.I)
+_FIRST_MATH = re.compile(r'\s*(?:the\s+|of\s+)?\$([^$]{1,40})\$')
+_DATUM = re.compile(r'(?<![\w^_.{])[-+−]?\d+(?:\.\d+)?(?:\s*(?:\\times|×)\s*10\s*\^\s*\{?\s*[-−]?\d+\s*\}?)?')
+_ATOMIC_MASS = re.compile(r'\b(?:relative\s+)?(?:atomic|molecular)\s+(?:mass|weight)(?:es|s)?\s+(?:of\s+)?\$?\s*\d[\d.]*\s*\$?(?!\s*(?:\$|\\|g\b|kg\b|u\b|amu\b|Da\b))', re.I)
+
+def _symbol_asked(span):
+    s = re.sub(r'\\(?:mathrm|text|rm)\s*\{([^{}]*)\}', r'\1', span).replace('\\Delta', 'Δ').replace(' ', '')
+    s = re.sub(r'_\{[^{}]*\}|_\w', '', s)                     # `\Delta_{\mathrm{r}} H`, `\Delta S_{tot}`: the name, not the label
+    return SYMBOL_UNITS.get(s)
+
+def quantity_asked(question:str, # the question text
+                  )->str|None:
+    "The SI unit of the quantity the question's last request asks for (`Evaluate the external pressure ...`: `Pa`; `calculate $q$`: `J`), or None where it is not plain."
+    if not isinstance(question, str): return None
+    asks = list(_ASK.finditer(question[-3000:]))
+    if not asks: return None
+    text = question[-3000:][asks[-1].end():]
+    rest = re.split(r'(?<=[.?!])\s', text, maxsplit=1)[0]
+    if _NOT_PLAIN.search(rest): return None
+    if m := _FIRST_MATH.match(text): return _symbol_asked(m[1])
+    m = _QUANTITY.search(rest)
+    if not m or m.start() > 60: return None
+    if m[1].lower() == 'temperature' and CHANGE.search(rest): return None   # a change of temperature: its unit is no datum's
+    return QUANTITY_UNITS[m[1].lower()]
+
+def data_units(question:str, # the question text
+              )->list[str]:
+    "The units the question's data are given in, as written (`$1.0 \\mathrm{~atm}$`: `\\mathrm{~atm}`), in order."
+    from physci_lab.core.extract import _unit_after
+    if not isinstance(question, str): return []
+    q = question[:20_000]
+    return [u for m in _DATUM.finditer(q) if (u := _unit_after(q[m.end():]))]
+
+def unit_of_bare_gold(question:str, # the question text
+                      value=None,    # the gold number: a zero takes any unit of the asked dimension
+                     )->str|None:
+    "The unit a bare gold is in, read from its question: the unit it asks for (`unit_asked`), else the one unit its data give for the quantity it asks for (`quantity_asked`); None where that is not plain."
+    if u := unit_asked(question): return u
+    if (si := quantity_asked(question)) is None: return None
+    if value is not None and value == 0: return si
+    dim = parse_unit(si).dimensionality
+    found = {}
+    for text in data_units(question):
+        try: u = parse_unit(text)
+        except QuantityParseError: continue
+        if u.dimensionality == dim: found.setdefault(u, text)
+    if len(found) == 1: return next(iter(found.values()))
+    if not found and si == 'kg' and _ATOMIC_MASS.search(question): return 'u'
+    return None
+
 
 # %% ../../nbs/core/02c_golds.ipynb #g0ld0f02
 def gold_of(record:dict # a dataset record with `answer_expr`, `answer_value`, `answer_unit`, `answer`

@@ -10,7 +10,7 @@ import re, json
 from dataclasses import dataclass, asdict
 import sympy as sp
 from .extract import extract_answers, clean_answer, split_parts, choices_in_text, prose_parts, part_answer
-from .golds import Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked, unknown_unit_word
+from .golds import Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked, unit_of_bare_gold, unknown_unit_word
 
 # %% auto #0
 __all__ = ['RTOL', 'PAIR_KEYS', 'Verdict', 'grade', 'grade_json', 'grade_pairs']
@@ -64,6 +64,17 @@ def _named_order(answers, parts):
         if all(k in said for k in names): return [said[k] for k in names]
     return answers[-len(parts):]
 
+_DEFINED_AFTER = re.compile(r'\b(?:with|where)\s+\$?\s*(\\[A-Za-z]+|[A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^,;\n$=]+?)\s*\$?\s*(?:[,;.](?:\s|$)|$|\n)')
+
+def _substituted(answer, response):
+    "`answer` with each name that `response` defines after it (`c/\\gamma, with \\gamma = 1/\\sqrt{1-\\beta^2}`) replaced by its definition; None where it uses none."
+    out = answer
+    for m in _DEFINED_AFTER.finditer(response[-1000:]):
+        name, expr = m[1], m[2].strip()
+        pat = r'(?<![\\\w])' + re.escape(name) + (r'(?![A-Za-z])' if name.startswith('\\') else r'(?![\w])')
+        if not re.search(pat, expr): out = re.sub(pat, lambda _: f'({expr})', out)
+    return out if out != answer else None
+
 def _grade(response, g, rtol, ordered):
     if isinstance(response, bytes): response = response.decode('utf-8', 'replace')
     if not isinstance(response, str) or not response.strip(): return _wrong('empty response', None, g.kind)
@@ -77,6 +88,8 @@ def _grade(response, g, rtol, ordered):
     if not answers: return _wrong('no answer found in the response', None, g.kind)
     if g.kind != 'parts':
         ok, why = grade_one(answers[-1], g, rtol, change=bool(CHANGE.search(response[-2000:])))   # `the temperature would rise by 37 °C`
+        if not ok and isinstance(answers[-1], str) and (alt := _substituted(answers[-1], response)) and (r2 := grade_one(alt, g, rtol))[0]:
+            return Verdict(True, 1.0, alt, r2[1] + ', with the definitions the response gives after its answer', g.kind)
         return Verdict(ok, float(ok), answers[-1], why, g.kind)
     parts, n = g.value, len(g.value)
     if len(answers) < n: answers = [x for a in answers for p in (split_parts(a) or [a]) if (x := part_answer(p))]   # several boxes, each `a, b`
@@ -110,8 +123,8 @@ def grade(response:str,            # free model text (or just the answer)
     "Whether `response` answers `gold`. Never raises on the response; a bad gold or argument raises `GoldError`."
     if not isinstance(rtol, (int, float)) or not 0 <= rtol < 1: raise GoldError(f'rtol {rtol!r}: must be in [0, 1)')
     g = gold if isinstance(gold, Gold) else read_gold(gold, kind, unit, atol, symbols)
-    if question and unit is None and g.kind == 'numeric' and not isinstance(gold, Gold) and (u := unit_asked(question)):
-        g = read_gold(gold, kind, u, atol, symbols)   # `0.72` for `What is the pressure, in atm?` is 0.72 atm
+    if question and unit is None and g.kind == 'numeric' and not isinstance(gold, Gold) and (u := unit_of_bare_gold(question, g.value.magnitude)):
+        g = read_gold(gold, kind, u, atol, symbols)   # `0.72` for `What is the pressure, in atm?` (or `... ground level is 1.0 atm. Evaluate the pressure ...`) is 0.72 atm
     try: v = _grade(response, g, rtol, ordered)
     except RecursionError: return _wrong('the response is nested too deeply', None, g.kind)
     except Exception as e: return _wrong(f'could not grade: {type(e).__name__}: {str(e)[:120]}', None, g.kind)

@@ -28,6 +28,8 @@ def get_registry()->pint.UnitRegistry:
     ureg.define('solar_mass = 1.98841e30 kg = M_sun')
     ureg.define('solar_radius = 6.957e8 m = R_sun')
     ureg.define('solar_luminosity = 3.828e26 W = L_sun')
+    for n in ('electron', 'photon', 'proton', 'neutron', 'atom', 'ion', 'nucleon'):   # counts, as in `2.00e10 electrons`, `J per photon`
+        ureg.define(f'{n} = 1 = {n}s')                                             # (pint's `molecule` and `particle` are 1/N_A mol)
     ureg.formatter.default_format = '~P'
     pint.set_application_registry(ureg)
     return ureg
