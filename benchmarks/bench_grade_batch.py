@@ -21,7 +21,7 @@ def corpus_pairs()->list[dict]:
             g = r.get('grade') or {}
             rows.append({'id': f"{p.stem}:{len(rows)}", 'response': r['response'],
                          'gold': r['gold'] if isinstance(r['gold'], str) else json.dumps(r['gold']),
-                         **{k: g[k] for k in ('kind', 'unit', 'rtol', 'atol', 'ordered') if k in g}})
+                         **{k: g[k] for k in ('kind', 'unit', 'rtol', 'atol', 'ordered') if k in g}, **({'question': r['question']} if r.get('question') else {})})
     return rows
 
 def main():

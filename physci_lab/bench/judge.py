@@ -347,7 +347,7 @@ def __call__(self:Judge, it:BenchItem, response)->Judgement:
         return self._j(it, CORRECT if s == 1 else INCORRECT, s, 'structured', why, details=[list(d) for d in det])
     if route == 'code': return self._code(it, response)
     try: v = grade(response, grade_gold(it), rtol=rtol, kind=it.meta.get('kind'), unit=it.meta.get('unit'), ordered=it.meta.get('ordered', True),
-                   atol=it.meta.get('atol'), symbols=it.meta.get('symbols', ()))
+                   atol=it.meta.get('atol'), symbols=it.meta.get('symbols', ()), question=it.question or None)   # a bare gold read with its question
     except GoldError as e: return self.llm_atomic(it, response) if self.llm else self._j(it, ERROR, None, 'grade', f'gold unreadable: {e}')
     if not v.correct and self.llm and self.escalate and any(u in v.reason for u in _UNSURE): return self.llm_atomic(it, response)
     return self._j(it, CORRECT if v.correct else INCORRECT, v.score, 'grade', v.reason, extracted=v.extracted)
