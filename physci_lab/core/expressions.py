@@ -12,7 +12,7 @@ import sympy as sp
 from .extract import closing_brace
 
 # %% auto #0
-__all__ = ['MAX_EXPR_CHARS', 'MAX_TOKENS', 'MAX_DEPTH', 'MAX_LOG10', 'SYM_RTOL', 'SYM_RTOL_DECIMAL', 'SYM_POINTS',
+__all__ = ['MAX_EXPR_CHARS', 'MAX_TOKENS', 'MAX_DEPTH', 'MAX_LOG10', 'symbol_key', 'SYM_RTOL', 'SYM_RTOL_DECIMAL', 'SYM_POINTS',
            'ExpressionError', 'parse_expression', 'symbol_names', 'evalf_complex', 'sample_points', 'decimal_tolerance',
            'equivalent']
 
@@ -49,6 +49,8 @@ _UNEVALUATED = frozenset('partial sum int oint iint iiint prod lim nabla ldots c
 def _key(name):
     "The key two spellings of one symbol share: subscript marks dropped, primes moved to the end (`ω′_L` and `ω_L′` are one symbol)."
     return name.replace('_', '').replace("'", '') + 'prime' * name.count("'")
+
+symbol_key = _key   # the same, for the other modules
 
 # %% ../../nbs/core/02b_expressions.ipynb #98ad2087
 def _flat(raw):
@@ -317,6 +319,7 @@ class _Parser:
 # %% ../../nbs/core/02b_expressions.ipynb #58377714
 _LOGBASE = re.compile(r'\\?log_\{?(\d+)\}?')
 _SUP_SUB = re.compile(r'(\\?[A-Za-z]+)\^(\{[^{}]*\}|\w)_(\{[^{}]*\}|\\[A-Za-z]+|\w)')     # x^2_R -> x_R^2, V^2_\infty -> V_\infty^2
+_SUN = re.compile(r'(?<=_)sun(?![A-Za-z])|(?<=_\{)sun(?=\})|☉')
 _FN_LHS = re.compile(r'^[A-Za-z\\][\w\\{}^ ]*\([^()=]*,[^()=]*\)\s*=')          # G(a, b) = ...: keep the right side
 
 def _prep(text):
@@ -326,6 +329,7 @@ def _prep(text):
     s = re.sub('[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+', lambda m: '^{' + m.group().translate(_SUPMAP) + '}', s)
     s = _LOGBASE.sub(lambda m: '\\lg' if m.group(1) == '10' else m.group(), s)
     s = _SUP_SUB.sub(r'\1_\3^\2', s)
+    if 'sun' in s or '☉' in s: s = _SUN.sub(lambda m: 'odot' if m[0] == 'sun' else '\\odot', s)   # `L_sun`, `L_☉` and `L_{\odot}` are one name
     return _FN_LHS.sub('', s)
 
 def _words_mode(text):

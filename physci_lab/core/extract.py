@@ -11,8 +11,8 @@ from functools import lru_cache
 from .units import parse_unit
 
 # %% auto #0
-__all__ = ['CHOICE_GOLD', 'closing_brace', 'clean_answer', 'extract_answers', 'extract_answer', 'parse_choices', 'split_parts',
-           'choice_of', 'choices_in_text', 'part_answer', 'prose_parts']
+__all__ = ['PROSE_WORD', 'unit_after', 'CHOICE_GOLD', 'closing_brace', 'clean_answer', 'extract_answers', 'extract_answer',
+           'parse_choices', 'split_parts', 'choice_of', 'choices_in_text', 'part_answer', 'prose_parts']
 
 # %% ../../nbs/core/02a_extract.ipynb #b1dcefba
 _TAIL = 20_000
@@ -29,7 +29,7 @@ _NUM_RE = re.compile(_NUMBER)
 _MATH_WORDS = ('sqrt frac dfrac sin cos tan cot sec csc sinh cosh tanh exp log arcsin arccos arctan text mathrm times cdot boxed left right '
                'dot ddot hbar alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda omega Omega sigma Sigma '
                'tau upsilon phi varphi chi psi rho Gamma Delta Theta Lambda Phi Psi infty').split()
-_PROSE = re.compile(r'(?<![\\\w*/^(])(?!(?:' + '|'.join(_MATH_WORDS) + r')\b)[A-Za-z]{3,}\b(?![*/^(_])')   # `x*ydot`: a product, not a word
+_PROSE = PROSE_WORD = re.compile(r'(?<![\\\w*/^(])(?!(?:' + '|'.join(_MATH_WORDS) + r')\b)[A-Za-z]{3,}\b(?![*/^(_])')   # `x*ydot`: a product, not a word
 _CONDITION = re.compile(r'\b(?:at|when|after|before|if|for|with|where|until|while)\b[^.;,]{0,25}$', re.I)
 _ASIDE = re.compile(r'\s*\([^()]*\)')
 def _formula_line(line):
@@ -100,6 +100,8 @@ def _unit_after(text)->str:
         unit = words[0].rstrip('.')   # `... is 170 bananas.`: the word where the unit goes ends the sentence; `grade` decides what it is
     return unit
 
+unit_after = _unit_after   # the same, for the other modules
+
 def _last_number(text):
     "The last number standing alone in `text`, with the unit that follows it (`_unit_after`)."
     last = None
@@ -111,10 +113,14 @@ def _last_number(text):
 # %% ../../nbs/core/02a_extract.ipynb #76a654fa
 _ZERO = re.compile(r'\bzero\b', re.I)
 
+_TIMES_WORD = re.compile(r'\b(twice|thrice|half)\s+(?:of\s+|the\s+)*(\\?[A-Za-z][\w{}\\]*)', re.I)
+
 def _zero(a):
-    "`The work is zero`, `zero joules`: the number 0 (with the unit after the word), where the answer holds no digit."
-    if re.search(r'\d', a) or not (m := _ZERO.search(a)): return a
-    return f'0 {_unit_after(a[m.end():])}'.strip()
+    "`The work is zero`, `zero joules`: the number 0 (with the unit after the word); `twice V`: 2 V; where the answer holds no digit."
+    if re.search(r'\d', a): return a
+    if m := _ZERO.search(a): return f'0 {_unit_after(a[m.end():])}'.strip()
+    if m := _TIMES_WORD.search(a): return f"{ {'twice': '2', 'thrice': '3', 'half': '1/2'}[m[1].lower()] } {m[2]}"
+    return a
 
 def extract_answers(text:str, # free model text
                    )->list[str]:
@@ -218,6 +224,7 @@ def part_answer(piece:str, # one piece of a response that states several results
     "The result a piece states: its label (`(a)`, `(ii)`) and a trailing qualifier in words (`(light particle)`) dropped, then read with `extract_answers`."
     piece = _QUALIFIER.sub('', _LABEL.sub('', piece.strip()))
     piece = _FOR_CASE.sub('', _NAMED_BY_WORDS.sub('', piece))
+    if re.match(r"\s*\\?[A-Za-z][\w{}\\']*\s*=(?!=)", piece): return clean_answer(piece) or None   # `momentum = -\frac{pmc}{...}`: a named result
     if not _MATH.search(piece) and len(_PROSE.findall(piece)) < 2: return clean_answer(piece) or None   # already an answer, not a sentence
     a = extract_answers(piece)
     return a[-1] if a and re.search(r'[\dA-Za-z]', a[-1]) else None

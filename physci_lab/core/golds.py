@@ -7,21 +7,21 @@ Docs: https://physci-lab.github.io/physci-lab/core/golds.html.md"""
 # %% ../../nbs/core/02c_golds.ipynb #86f98cb7
 from __future__ import annotations
 import re, math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 import sympy as sp
 from .io import UserInputError
 from .units import ureg, Q_, parse_quantity, parse_unit, QuantityParseError
-from .extract import clean_answer, split_parts, choice_of, parse_choices, CHOICE_GOLD, _PROSE
+from .extract import clean_answer, split_parts, choice_of, parse_choices, CHOICE_GOLD, PROSE_WORD
 from .expressions import (ExpressionError, MAX_EXPR_CHARS, decimal_tolerance, equivalent, evalf_complex, parse_expression,
-                                         sample_points, symbol_names)
+                                         sample_points, symbol_names, symbol_key)
 from .expressions import evalf_complex, sample_points
 
 # %% auto #0
-__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'CHANGE', 'QUANTITY_UNITS', 'SYMBOL_UNITS', 'GoldError', 'inequality_sides', 'sides',
-           'read_quantity', 'unknown_unit_word', 'Gold', 'is_name', 'read_gold', 'gold_kind', 'grade_one',
-           'olympiad_golds', 'question_symbols', 'question_unit', 'unit_asked', 'quantity_asked', 'data_units',
-           'unit_of_bare_gold', 'gold_of']
+__all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'number_with_unit', 'CHANGE', 'QUANTITY_UNITS', 'SYMBOL_UNITS', 'GoldError',
+           'inequality_sides', 'sides', 'read_quantity', 'unknown_unit_word', 'Gold', 'is_name', 'read_gold',
+           'gold_kind', 'grade_one', 'olympiad_golds', 'question_symbols', 'question_unit', 'unit_asked',
+           'question_names', 'named_as_the_question', 'quantity_asked', 'data_units', 'unit_of_bare_gold', 'gold_of']
 
 # %% ../../nbs/core/02c_golds.ipynb #33d245de
 GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'equation', 'inequality', 'choice', 'parts')
@@ -142,6 +142,8 @@ def _number_unit(t, symbols=(), strict=False):
             break
     return None
 
+number_with_unit = _number_unit   # the same, for the other modules
+
 def _is_unit_word(w):
     try: parse_unit(w); return True
     except QuantityParseError: return False
@@ -234,7 +236,7 @@ def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None, cha
     def as_expression():   # `\\sin^2\\theta + \\cos^2\\theta` for 1: equal whatever θ is; None where it is not read so
         if unit_given or not isinstance(ans, str) or percent or atol is not None: return None
         text = _last_side(clean_answer(ans))
-        if len(_PROSE.findall(text)) >= 2 and not re.search(r'\d', text): return False, f'the answer is words, not a number: {text[:60]!r}'
+        if len(PROSE_WORD.findall(text)) >= 2 and not re.search(r'\d', text): return False, f'the answer is words, not a number: {text[:60]!r}'
         try: ex = parse_expression(text, split=True)[-1]
         except Exception: return None
         if {s.name for s in ex.free_symbols} == {'e'}: ex = ex.subs({s: sp.E for s in ex.free_symbols})   # `e^{-1}`, `1/e`: Euler's number
@@ -277,6 +279,9 @@ def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None, cha
 
 # %% ../../nbs/core/02c_golds.ipynb #b169f9fd
 _STARTS_NUMBER = re.compile(r'[-+−]?(?:\d|\.\d)')
+_WORDS_AFTER = re.compile(r'(?<!\\)[,;]\s*(?=i\.e\.|e\.g\.|[A-Za-z]{3,}\b)')   # `..., i.e. a red shift since ...`
+_SQUARED = re.compile(r'\s*(.+?)\s*\^\s*\{?\s*([23])\s*\}?\s*')
+_UNIT_IN_MATHS = re.compile(r'(\d)\s*(?:\\[ ,;:!]|~)*\s*\\(?:text|mathrm|rm)\s*\{\s*([^{}]{1,12}?)\s*\}')
 _STATEMENT = re.compile(r'=\s*\\text\s*\{\s*[A-Za-z]{4,}[A-Za-z ]*\}\s*$|^\s*\\text\s*\{\s*[A-Za-z]{4,}[A-Za-z ]*\}\s*(?:\\cdot|=)')   # `J = ... = \text{constant}`
 _ALTERNATIVES = re.compile(r'\\(?:text|mathrm|textrm)\s*\{\s*(?:or|and|if|for|where|otherwise|when)\b')   # `a \text{ or } b`: for the LLM judge
 _FN_NAME = re.compile(r'\\?[A-Za-z]+(?:_\{?[^{}]*\}?)?\s*(?:\\left)?\s*\((?:\s*\\?[A-Za-z][\w{}\\]*\s*,?)*\)\s*(?:\\right)?')   # G(\alpha, \theta), T(r): names as arguments, never g(\sin\theta - \mu)
@@ -495,17 +500,32 @@ def grade_one(ans, g, rtol, change:bool=False):
         miss, extra = ''.join(sorted(g.value - c)), ''.join(sorted(c - g.value))
         return False, ' and '.join(x for x in (f'missing {miss}' if miss else '', f'extra {extra}' if extra else '') if x)
     names = dict(g.names)
-    ss = _answer_sides(ans, 2 if g.is_eq else 1, tuple(n for _, n in g.names))
+    ss = [_UNIT_IN_MATHS.sub(lambda m: m[1] if _is_unit_word(m[2]) and symbol_key(m[2]) not in names else m[0], x)   # `310.15\ \text{K} + ...`: the unit of a term
+          for x in _answer_sides(ans, 2 if g.is_eq else 1, tuple(n for _, n in g.names))]
     tol = decimal_tolerance(' '.join(ss))
+    def read(x):
+        try: return parse_expression(x, names=names, split=True)[-1]
+        except ExpressionError:                                        # `..., i.e. a red shift since ...`: the words after the result
+            m = _WORDS_AFTER.search(x) or _PROSE_TAIL.search(x)
+            if not m or m.start() == 0: raise
+            return parse_expression(x[:m.start()], names=names, split=True)[-1]
     try:
         if g.is_eq:
             if len(ss) < 2: return False, 'the gold is an equation and the answer is not'
-            a, b = (parse_expression(x, names=names, split=True)[-1] for x in ss[:2])
-            return equivalent(g.value, sp.Add(a, -b), tol, proportional=True)
-        try: e = parse_expression(ss[-1], names=names, split=True)[-1]
-        except ExpressionError:                                        # `..., i.e. a red shift since ...`: the words after the result
-            if not (m := _PROSE_TAIL.search(ss[-1])) or m.start() == 0: raise
-            e = parse_expression(ss[-1][:m.start()], names=names, split=True)[-1]
+            a, b = (read(x) for x in ss[:2])
+            ok, why = equivalent(g.value, sp.Add(a, -b), tol, proportional=True)
+            if not ok and len(gs := sides(g.text)) == 2:                # `\tan\theta = k/(m V^2 b)` for `\cot\theta = m V^2 b/k`: the same ratio, or its inverse
+                try: gl, gr = (parse_expression(x, names=names)[-1] for x in gs)
+                except ExpressionError: return ok, why
+                if 0 not in (gr, b) and any(equivalent(gl / gr, r, tol)[0] for r in (a / b, b / a)): return True, 'the same equation, as a ratio of its sides'
+            return ok, why
+        e = read(ss[-1])
+        if g.name and len(lr := sides(clean_answer(ans))) == 2 and (m := _SQUARED.fullmatch(lr[0])):   # `r_2^2 = ...` for the gold `r_2 = \sqrt{...}`
+            try: same = parse_expression(m[1], names=names)[-1] == parse_expression(g.name, names=names)[-1]
+            except ExpressionError: same = False
+            if same:
+                ok, why = equivalent(g.value ** int(m[2]), e, tol)
+                return ok, f'the square of the gold: {why}' if ok else why
     except ExpressionError as err: return False, f'could not read an expression: {err}'
     return equivalent(g.value, e, tol)
 
@@ -592,6 +612,36 @@ def unit_asked(question:str, # the question text
         if text == 'e' and re.search(r'\bcharges?\b', q, re.I): return 'e'   # ... except the charge unit of a question about charge (`as multiples of $e$`)
     return None
 
+# %% ../../nbs/core/02c_golds.ipynb #6a01319f
+_SLIP_SUBSCRIPTS = frozenset('uparrow downarrow leftarrow rightarrow Uparrow Downarrow star ast dagger ddagger bullet circ'.split())   # glyphs, not labels
+
+@lru_cache(maxsize=256)
+def question_names(question:str, # the question text, with its maths between `$...$`
+                  )->frozenset:
+    "Every symbol name the question's maths uses (`$R_{\\mathrm{T}}$` gives `R_T`), as `parse_expression` reads them."
+    out = set()
+    for m in _MATH_SPAN.finditer(question[:50_000]):
+        try: exprs = parse_expression(next(g for g in m.groups() if g is not None))
+        except Exception: continue                                   # `$\mathrm{H}_2\mathrm{O}$`, units, tables: no names
+        out.update(s.name for e in exprs for s in e.free_symbols)
+    return frozenset(out)
+
+def named_as_the_question(g:Gold,       # a read gold
+                          question:str, # its question
+                         )->Gold:
+    "`g` with each subscripted symbol the question never names replaced by the question's one symbol of the same letter that `g` lacks; `g` itself where there is none."
+    if g.kind == 'parts': return replace(g, value=tuple(named_as_the_question(p, question) for p in g.value))
+    if g.kind not in ('symbolic', 'equation') or not isinstance(question, str): return g
+    qn, own = question_names(question), {s.name for s in g.value.free_symbols}
+    subs = {}
+    for s in g.value.free_symbols:
+        if s.name in qn or s.name.partition('_')[2] not in _SLIP_SUBSCRIPTS: continue
+        cands = [n for n in qn if '_' in n and n.split('_')[0] == s.name.split('_')[0] and n not in own]
+        if len(cands) == 1: subs[s] = sp.Symbol(cands[0])
+    if not subs: return g
+    v = g.value.xreplace(subs)
+    return replace(g, value=v, names=tuple(sorted(symbol_names(v).items())))
+
 # %% ../../nbs/core/02c_golds.ipynb #26a337a2
 _ASK = re.compile(r'\b(?:calculate|compute|find|determine|evaluate|estimate|predict|what\s+(?:is|was|are|were|will\s+be|would\s+be)|how\s+(?:much|large|big|high|far|fast|long))\b', re.I)
 QUANTITY_UNITS = {   # a quantity a question may ask for -> the SI unit of its dimension
@@ -630,10 +680,10 @@ def quantity_asked(question:str, # the question text
 def data_units(question:str, # the question text
               )->list[str]:
     "The units the question's data are given in, as written (`$1.0 \\mathrm{~atm}$`: `\\mathrm{~atm}`), in order."
-    from physci_lab.core.extract import _unit_after
+    from physci_lab.core.extract import unit_after
     if not isinstance(question, str): return []
     q = question[:20_000]
-    return [u for m in _DATUM.finditer(q) if (u := _unit_after(q[m.end():]))]
+    return [u for m in _DATUM.finditer(q) if (u := unit_after(q[m.end():]))]
 
 def unit_of_bare_gold(question:str, # the question text
                       value=None,    # the gold number: a zero takes any unit of the asked dimension

@@ -10,7 +10,7 @@ import re, json
 from dataclasses import dataclass, asdict
 import sympy as sp
 from .extract import extract_answers, clean_answer, split_parts, choices_in_text, prose_parts, part_answer
-from .golds import Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked, unit_of_bare_gold, unknown_unit_word
+from .golds import number_with_unit, Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked, unit_of_bare_gold, unknown_unit_word, named_as_the_question
 
 # %% auto #0
 __all__ = ['RTOL', 'PAIR_KEYS', 'Verdict', 'grade', 'grade_json', 'grade_pairs']
@@ -47,10 +47,11 @@ def _match(ok):
         return False
     return sum(augment(i, set()) for i in range(len(ok)))
 
-def _chain(answer):
-    "`name = expression ≈ number` as the parts `name = expression` and `name = number`; any other answer as itself."
+def _chain(answer, n=2):
+    "`name = expression ≈ number` as the parts `name = expression` and `name = number`; `A = B` with no name, for `n` = 2 parts, as the parts A and B; any other answer as itself."
     ss = sides(clean_answer(answer))
-    return [f'{ss[0]} = {s}' for s in ss[1:]] if len(ss) >= 3 and is_name(ss[0]) else [answer]
+    if len(ss) >= 3 and is_name(ss[0]): return [f'{ss[0]} = {s}' for s in ss[1:]]
+    return ss if len(ss) == n >= 2 and all(ss) and not any(is_name(s) for s in ss) else [answer]
 
 def _named_order(answers, parts):
     "The last `len(parts)` answers; where every gold part is a named `name = value` and the answers name each, the last answer of each name in the gold's order (`T = ...` and `\\omega = ...` in any order, `\\cos\\theta' = 13/14` before `\\theta' = 21.8°` skipped)."
@@ -64,13 +65,15 @@ def _named_order(answers, parts):
         if all(k in said for k in names): return [said[k] for k in names]
     return answers[-len(parts):]
 
-_DEFINED_AFTER = re.compile(r'\b(?:with|where)\s+\$?\s*(\\[A-Za-z]+|[A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^,;\n$=]+?)\s*\$?\s*(?:[,;.](?:\s|$)|$|\n)')
+_DEFINED_AFTER = re.compile(r'\b(?:with|where)\s+(?:[a-z]{3,}\s+){0,3}\$?\s*(\\[A-Za-z]+|[A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^,;:\n$=]+?)\s*\$?\s*(?:[,;:.](?:\s|$)|$|\n)', re.I)
 
 def _substituted(answer, response):
     "`answer` with each name that `response` defines after it (`c/\\gamma, with \\gamma = 1/\\sqrt{1-\\beta^2}`) replaced by its definition; None where it uses none."
-    out = answer
+    out = re.split(r',?\s*\b(?:with|where)\b', answer, maxsplit=1, flags=re.I)[0] if _DEFINED_AFTER.search(answer) else answer
     for m in _DEFINED_AFTER.finditer(response[-1000:]):
         name, expr = m[1], m[2].strip()
+        out = re.sub(r'^\s*' + re.escape(name) + r'\s*=\s*' + re.escape(expr) + r'\s*:\s*', '', out)   # `With D = M - ...: r_2 = ...`: the definition, then the answer
+        if (q := number_with_unit(expr)) is not None and not q.dimensionless: expr = f'{float(q.magnitude):.12g}'   # `T_b = 310.15 K`: the number
         pat = r'(?<![\\\w])' + re.escape(name) + (r'(?![A-Za-z])' if name.startswith('\\') else r'(?![\w])')
         if not re.search(pat, expr): out = re.sub(pat, lambda _: f'({expr})', out)
     return out if out != answer else None
@@ -94,14 +97,18 @@ def _grade(response, g, rtol, ordered):
     parts, n = g.value, len(g.value)
     if len(answers) < n: answers = [x for a in answers for p in (split_parts(a) or [a]) if (x := part_answer(p))]   # several boxes, each `a, b`
     if len(answers) < n: answers = prose_parts(response, n) or answers                    # `$I = ...$ and $\\mu = ...$.`
-    if len(answers) < n: answers = [x for a in answers for x in _chain(a)]                # `\\varepsilon = 5\\lambda/6 \\approx 2.9\\times10^{-3}`: two parts
+    if len(answers) < n: answers = [x for a in answers for x in _chain(a, n)]                # `\\varepsilon = 5\\lambda/6 \\approx 2.9\\times10^{-3}`: two parts
     answers = _named_order(answers, parts)
+    def one(a, p):   # a part, else the same with the definitions the response gives (`With D = M - \pi r_1^2 h_1 \rho_1: ...`)
+        r = grade_one(a, p, rtol)
+        if not r[0] and isinstance(a, str) and (alt := _substituted(a, response)) and (r2 := grade_one(alt, p, rtol))[0]: return r2
+        return r
     if ordered:
-        res = [grade_one(answers[i], p, rtol) if i < len(answers) else (False, 'missing') for i, p in enumerate(parts)]
+        res = [one(answers[i], p) if i < len(answers) else (False, 'missing') for i, p in enumerate(parts)]
         k = sum(ok for ok, _ in res)
         why = '; '.join(f'part {i+1}: {w}' for i, (_, w) in enumerate(res))
     else:
-        ok = [[grade_one(a, p, rtol)[0] for a in answers] for p in parts]
+        ok = [[one(a, p)[0] for a in answers] for p in parts]
         k = _match(ok)
         why = f'{k} of {n} parts matched in any order'
     return Verdict(k == n, k / n, answers, why[:500], 'parts')
@@ -125,6 +132,7 @@ def grade(response:str,            # free model text (or just the answer)
     g = gold if isinstance(gold, Gold) else read_gold(gold, kind, unit, atol, symbols)
     if question and unit is None and g.kind == 'numeric' and not isinstance(gold, Gold) and (u := unit_of_bare_gold(question, g.value.magnitude)):
         g = read_gold(gold, kind, u, atol, symbols)   # `0.72` for `What is the pressure, in atm?` (or `... ground level is 1.0 atm. Evaluate the pressure ...`) is 0.72 atm
+    if question and g.kind in ('symbolic', 'equation', 'parts'): g = named_as_the_question(g, question)   # `R_{\uparrow}` for the question's `R_T`
     try: v = _grade(response, g, rtol, ordered)
     except RecursionError: return _wrong('the response is nested too deeply', None, g.kind)
     except Exception as e: return _wrong(f'could not grade: {type(e).__name__}: {str(e)[:120]}', None, g.kind)
