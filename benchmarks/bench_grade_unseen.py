@@ -12,7 +12,7 @@ The new reader is given a row's question where the part has one (`grade(..., que
 
 Run: .venv/bin/python benchmarks/bench_grade_unseen.py [--baseline ea96f54]
 """
-import argparse, json, os, subprocess, sys, tempfile
+import argparse, json, os, re, subprocess, sys, tempfile
 from collections import defaultdict
 from pathlib import Path
 
@@ -21,12 +21,17 @@ CORPUS = ROOT/'data'/'grade_corpus'
 WORKER = r'''
 import json, sys
 from physci_lab.core.grade import grade
-from physci_lab.core.golds import GoldError
+from physci_lab.core.golds import GoldError, read_gold
 for line in sys.stdin:
     p = json.loads(line)
     try: v = grade(p['response'], p['gold'], **p['grade']); out = {'correct': v.correct}
     except GoldError as e: out = {'declined': str(e)[:200]}
     except Exception as e: out = {'error': f'{type(e).__name__}: {str(e)[:200]}'}
+    try:
+        g = read_gold(p['gold'], **{k: v for k, v in p['grade'].items() if k in ('kind', 'unit', 'atol', 'symbols')})
+        if g.kind in ('numeric', 'quantity'): out['reading'] = [g.kind, float(g.value.magnitude), g.unit_given]
+        else: out['reading'] = [g.kind, None, False]
+    except Exception: out['reading'] = None
     print(json.dumps(out), flush=True)
 '''
 
@@ -37,7 +42,7 @@ def pairs()->list[dict]:
         for n, line in enumerate(f.read_text(encoding='utf-8').splitlines()):
             r = json.loads(line)
             kw = {k: v for k, v in (r.get('grade') or {}).items() if k in ('kind', 'unit', 'rtol', 'atol', 'ordered', 'symbols')}
-            base = dict(part=f.stem, gold_id=r.get('gold_key') or (r['id'].rsplit('-', 1)[0] if f.stem.startswith('scibench') and 'id' in r else r.get('id', f'{f.stem}:{n}')), gold=r['gold'], grade=kw, question=r.get('question'), case=r.get('case') or r.get('rule'))
+            base = dict(gold_number=r.get('gold_number'), gold_unit=r.get('gold_unit'), part=f.stem, gold_id=r.get('gold_key') or (r['id'].rsplit('-', 1)[0] if f.stem.startswith('scibench') and 'id' in r else r.get('id', f'{f.stem}:{n}')), gold=r['gold'], grade=kw, question=r.get('question'), case=r.get('case') or r.get('rule'))
             if 'cases' in r:
                 out += [base | dict(response=resp, expect=bool(exp), variant=var) for var, resp, exp in r['cases']]
             elif 'response' in r: out.append(base | dict(response=r['response'], expect=bool(r['expect'])))
@@ -64,6 +69,17 @@ def other_dimension(p)->bool:
         return not q.dimensionless and not q.is_compatible_with(g.value)
     except Exception: return False
 
+_POW = re.compile(r'10\s*\^\s*\{?\s*([-−+]?\d+)')
+
+def as_intended(p, v)->bool:
+    "Whether the gold was read as the source states it (rows with `gold_number` and `gold_unit`): its number, times the power of ten its unit field holds, and a unit where the field names one."
+    r = v.get('reading')
+    if not r or r[1] is None: return False
+    want = p['gold_number'] * 10.0 ** int(m[1].replace('−', '-')) if (m := _POW.search(p['gold_unit'] or '')) else p['gold_number']
+    unit_named = '%' not in (p['gold_unit'] or '') and bool(re.search(r'[A-Za-zΩÅ°]', _POW.sub('', re.sub(r'\\(?:mathrm|text|mathrm|rm)\b|\\cdot', '', p['gold_unit'] or ''))))
+    if '%' in (p['gold_unit'] or ''): want /= 100          # a percentage is read as the fraction it is
+    return abs(r[1] - want) <= 1e-6 * max(abs(want), 1e-300) and (r[2] or not unit_named or r[0] == 'numeric' and 'electron' in p['gold_unit'])
+
 def table(ps, verdicts)->dict:
     t = defaultdict(lambda: defaultdict(int))
     seen = defaultdict(set)
@@ -71,6 +87,7 @@ def table(ps, verdicts)->dict:
         s = t[p['part']]
         if p['gold_id'] not in seen[p['part']]:
             seen[p['part']].add(p['gold_id']); s['golds'] += 1; s['declined'] += 'declined' in v
+            if p.get('gold_number') is not None: s['checkable'] += 1; s['intended'] += as_intended(p, v)
         if 'declined' in v or 'error' in v: s['errors'] += 'error' in v; continue
         s['right' if p['expect'] else 'wrong'] += 1
         if v['correct'] and p['expect']: s['right_ok'] += 1
@@ -91,6 +108,7 @@ def main():
     for part in sorted(now):
         b, n = base[part], now[part]
         print(f"\n{part}: {n['golds']} golds")
+        if n['checkable']: print(f"  golds read as intended                {pct(b['intended'], b['checkable'])} | {pct(n['intended'], n['checkable'])}")
         print(f"  golds declined (to the LLM judge)     {b['declined']:>6} | {n['declined']}")
         print(f"  correct answers accepted (>= 99.5 %)  {pct(b['right_ok'], b['right'])} | {pct(n['right_ok'], n['right'])}")
         print(f"  wrong answers accepted (<= 0.1 %)     {pct(b['wrong_ok'], b['wrong'])} | {pct(n['wrong_ok'], n['wrong'])}")

@@ -40,7 +40,7 @@ _CANDIDATE = re.compile(_FRACTION + r'|[-+−]?10\s*(?:\^|\*\*)\s*(?:\{\s*[-+−
 _UNIT_END = re.compile(r'(?<!\\)[,;]|\n')   # a unit ends at a comma or semicolon (not LaTeX's `\,` `\;`) or a line end
 _HEDGE = re.compile(r'^(?:(?:(?:about|approximately|approx|roughly|around|nearly|almost|circa)\b\.?|~|∼|≈|\\approx\b|\\sim\b)\s*)+', re.I)
 _STOP = set('at in a an the and of for is to or on by as it if so we be with from this that which its are was then when where'.split())
-_ADVERBS = set('here there now overall total exactly approximately roughly about only times each instead too also again altogether'.split())
+_ADVERBS = set('here there now overall total exactly approximately roughly about only times each instead too also again altogether units unit'.split())   # `2.53 units`: no unit
 
 def closing_brace(text, i):
     "Index of the `}` closing the group that starts just after position `i` (after its `{`), else -1."
@@ -88,16 +88,16 @@ def _unit_after(text)->str:
     "The unit `text` starts with: the longest run of words `parse_unit` reads, or the one word that ends the sentence where a unit goes ('' if none)."
     words, unit = _UNIT_END.split(text[:60])[0].split(), ''
     for k in range(1, min(len(words), 5) + 1):
-        if words[k-1].lower().rstrip('.') in _STOP: break
+        if words[k-1].lower().rstrip('.') in _STOP or words[k-1].lower().rstrip('.') in ('units', 'unit'): break   # pint reads `units` as µ·nit
         cand = ' '.join(words[:k]).rstrip('.$').strip()
         while cand.endswith(')') and cand.count(')') > cand.count('('): cand = cand[:-1]
         if not cand or cand.count('{') != cand.count('}'): continue      # `\mathrm{m\, s^{-2}}` spans two words
         if not _is_unit(cand):
-            if words[k-1].lower() == 'per' and k < len(words): continue   # `per second`: a unit once the next word comes
+            if words[k-1].lower() in ('per', 'square', 'cubic') and k < len(words): continue   # `per second`, `per cubic metre`: a unit once the next word comes
             break
         unit = cand
-    if not unit and len(words) == 1 and re.fullmatch(r'[A-Za-z]{2,}\.?', words[0]) and words[0].lower().rstrip('.') not in _STOP | _ADVERBS:
-        unit = words[0].rstrip('.')   # `... is 170 bananas.`: the word where the unit goes ends the sentence; `grade` decides what it is
+    if not unit and 1 <= len(words) <= 2 and all(re.fullmatch(r'[A-Za-z]{2,}\.?', w) and w.lower().rstrip('.') not in _STOP | _ADVERBS for w in words):
+        unit = ' '.join(w.rstrip('.') for w in words)   # `... is 170 bananas.`, `344 excess bananas`: the words where the unit goes end the sentence; `grade` decides what they are
     return unit
 
 unit_after = _unit_after   # the same, for the other modules

@@ -103,6 +103,7 @@ _EXPLICIT_UNIT = re.compile(r'\\(?:mathrm|text|textrm|rm|mbox|unit|si|SI|operato
 
 def _unit_ok(q, tail, symbols, strict):
     "Whether the unit text `tail` of a gold may stand for a unit: never a name the question or gold uses (unless written `\\mathrm{...}`)."
+    if (m := re.fullmatch(r'\s*\$\s*([A-Za-z])\s*\$\s*', tail)) and m[1] in symbols: return False   # `2.72 $L$` where L is the question's length
     if not strict or not tail.strip() or _EXPLICIT_UNIT.search(tail): return True
     if tail.strip() == 'S' and 'S' not in symbols: return True                                # `1 S`: the siemens, the one SI symbol among these letters
     if re.search(r'\\(?!mu\b|Omega\b|circ\b|AA\b|ell\b|%)[A-Za-z]', tail): return False      # `\frac{GM}{R}`, `M_{\odot}`: maths, not a unit
@@ -169,6 +170,8 @@ def _restated(t):
     try: return qa if abs(float(qa.magnitude) - float(qb.to(qa.units).magnitude)) <= 0.5 * place * (1 + 1e-9) else None
     except Exception: return None
 
+_COUNTED = re.compile(r'([-+−]?[\d.,]+(?:\s*(?:[eE]|(?:\\times|×|x|\*|·)\s*10\s*(?:\^|\*\*))\s*\{?[-+−]?\d+\}?)?)\s+(?:[A-Za-z-]{3,}\s+){1,2}((?:electron|photon|proton|neutron|atom|ion|nucleon|molecule|particle)s?)\b[\s.,;]*', re.I)
+
 def read_quantity(text:str, # e.g. `v \approx 1.2\times10^{3}\,\mathrm{m/s}`
                  ):
     "The quantity an answer states (a pint Quantity; no unit means dimensionless); raises `ExpressionError` when the text is not one number with an optional unit."
@@ -186,6 +189,8 @@ def read_quantity(text:str, # e.g. `v \approx 1.2\times10^{3}\,\mathrm{m/s}`
     if q is None and (s := inequality_sides(t)) and len(s) == 3:       # `\Lambda > 3.4\times10^{-2}\ \text{K/m}`: the bound on a named quantity
         bound = [x for x in s[:2] if not is_name(x)]
         if len(bound) == 1: q = _number_unit(bound[0])
+    if q is None and (m := _COUNTED.fullmatch(t)):                    # `2.0e10 excess electrons`, `1.1e21 hemoglobin molecules`: a count
+        q = _number_unit(f'{m[1]} {m[2]}')
     if q is None: raise ExpressionError(f'not a number with a unit: {t[:60]!r}')
     return q
 
@@ -214,7 +219,7 @@ def unknown_unit_word(ans)->str|None:
     t = clean_answer(_last_side(clean_answer(ans))) if isinstance(ans, str) else ''
     t = re.sub(r'\\(?:mathrm|text|textrm|rm|mbox|operatorname)\s*\{([^{}]*)\}', r' \1 ', t).replace('\\,', ' ').replace('~', ' ').strip()
     m = _UNIT_SLOT.match(t)
-    if m is None or m[1].lower() in _PROSE_AFTER_NUMBER or _is_unit_word(m[1]): return None
+    if m is None or m[1].lower() in _PROSE_AFTER_NUMBER or _is_unit_word(m[1]) or _COUNTED.fullmatch(t): return None   # `2e10 excess electrons`: a count
     return m[1]
 _ANGLE_UNITS = ('degree', 'radian', 'arcminute', 'arcsecond', 'turn', 'revolution')
 def _is_angle(q): return any(a in n for n, _ in q.unit_items() for a in _ANGLE_UNITS)
@@ -262,6 +267,7 @@ def _grade_quantity(ans, gold_q, unit_given, rtol, percent=False, atol=None, cha
             if _is_angle(q):  # `30°` for a gold of 30 (degrees asked) or of 0.5236 (radians)
                 ok, why = _compare_numbers(float(mag.real), g, rtol, 'the angle as written', atol)
                 if ok: return ok, why
+        elif dict(q.unit_items()) == {'particle': 1}: r = float(mag.real)   # `1.1e21 molecules` (pint's molecule is 1/N_A mol): a count
         elif {n for n, _ in q.unit_items()} == {'elementary_charge'} and dict(q.unit_items()) != {'elementary_charge': 1} and (ex := as_expression()):
             return ex   # `m/m_0 = 1/e` for 0.368: Euler's e, not a charge (`2 e` stays a charge)
         else: return False, f'the gold has no unit and the question names none, so the unit {_unit_str(q.units)} of the answer cannot be checked'
@@ -357,6 +363,8 @@ def _make_quantity(q, text, unit_given, name=None, atol=None, percent=False):
     given = unit_given and q.units != _DIMLESS
     return Gold('quantity' if given else 'numeric', q, text, given, percent=percent and not given, name=name, atol=atol)
 
+_LONE_LETTER = re.compile(r'\$\s*(\\?[A-Za-z]+)\s*\$')
+
 def _read(gold, kind, unit, atol, symbols):
     where = f'gold {str(gold)[:60]!r}'
     if kind is not None and kind not in GRADE_KINDS: raise GoldError(f'kind {kind!r}: must be one of {", ".join(GRADE_KINDS)}')
@@ -406,6 +414,7 @@ def _read(gold, kind, unit, atol, symbols):
             if mag is not None and not mag.imag and math.isfinite(mag.real):
                 return _make_quantity(_quantity_gold(q, unit, where), s, q.units != _DIMLESS or bool(unit), name=name, atol=atol)
         if kind is not None: raise GoldError(f'{where}: not a number' + (f' in {unit}' if unit else ''))
+    ss = [_LONE_LETTER.sub(r'\1', x) for x in ss]                  # `2.72 $L$`: a letter in maths of its own is that letter
     try:
         if name is not None or len(ss) == 1: exprs, eq = [parse_expression(ss[-1])[-1]], False
         elif kind in (None, 'symbolic', 'equation') and len(ss) >= 2:

@@ -10,7 +10,7 @@ import re, json
 from dataclasses import dataclass, asdict
 import sympy as sp
 from .extract import extract_answers, clean_answer, split_parts, choices_in_text, prose_parts, part_answer
-from .golds import number_with_unit, Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked, unit_of_bare_gold, unknown_unit_word, named_as_the_question
+from .golds import number_with_unit, Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked, unit_of_bare_gold, unknown_unit_word, named_as_the_question, question_symbols
 
 # %% auto #0
 __all__ = ['RTOL', 'PAIR_KEYS', 'Verdict', 'grade', 'grade_json', 'grade_pairs']
@@ -129,6 +129,8 @@ def grade(response:str,            # free model text (or just the answer)
          )->Verdict:
     "Whether `response` answers `gold`. Never raises on the response; a bad gold or argument raises `GoldError`."
     if not isinstance(rtol, (int, float)) or not 0 <= rtol < 1: raise GoldError(f'rtol {rtol!r}: must be in [0, 1)')
+    if question and not symbols:   # the question's names are never units in its gold (but `e` is the charge unit of a question about charge)
+        symbols = tuple(s for s in question_symbols(question) if s != 'e' or not re.search(r'\bcharges?\b', question, re.I))
     g = gold if isinstance(gold, Gold) else read_gold(gold, kind, unit, atol, symbols)
     if question and unit is None and g.kind == 'numeric' and not isinstance(gold, Gold) and (u := unit_of_bare_gold(question, g.value.magnitude)):
         g = read_gold(gold, kind, u, atol, symbols)   # `0.72` for `What is the pressure, in atm?` (or `... ground level is 1.0 atm. Evaluate the pressure ...`) is 0.72 atm

@@ -111,6 +111,7 @@ _GAUSS = re.compile(r'\b(?:G|Gs|gauss|Gauss)\b')
 _BIG_EXP = re.compile(r'(?:\^|\*\*)\s*\(?\s*[+-]?\s*\d{4,}')
 _LIGHT = re.compile(r'\blight[\s-]*years?\b', re.I)
 _TNT = re.compile(r'\b([a-z]*?)tons?\s+(?:of\s+)?TNT\b')
+_SHOUTED = re.compile(r'\b[a-zA-Z]?[A-Z]{2,3}\b')
 _CAPITALS = re.compile(r'\b(?=[A-Za-z]*[A-Z])[A-Za-z]{3,}\b')   # `Torr`, `Joules`, `NEWTONS`: a unit's name in capitals (words of 3+ letters: never a symbol)
 _COMPOUND = re.compile(r'(?<![\w])([kMmµ]?)([VAWNTJ])([smK])(?![\w])')   # `Vs`, `Nm`, `mAs`, `Tm`: V·s, N·m, mA·s, T·m (never terametres)
 _RADS = re.compile(r'(?<![\w])rads(?![\w])(\s*\^)?')                       # `rads^{-1}` is rad·s⁻¹, a lone `rads` radians (never the dose unit)
@@ -128,6 +129,7 @@ def _unit_words(s:str)->str:
     if 'quare' in s or 'ubic' in s: s = _POWER_WORD.sub(lambda m: f'{m[2]}^{2 if m[1].lower() == "square" else 3}', s)
     if 'eg' in s: s = _DEGREES.sub(lambda m: {'c': 'degC', 'f': 'degF', 'k': 'K'}[m[1][0].lower()], s)
     if 'TNT' in s: s = _TNT.sub(r'\1ton_TNT', s)
+    if 'lementary' in s: s = re.sub(r'\belementary\s+charges?\b', 'elementary_charge', s, flags=re.I)   # `-5 elementary charges`
     s = _COMPOUND.sub(r'\1\2*\3', s)   # pint knows no `Vs` and reads `Nm` as a yarn count (km/kg)
     if 'rads' in s: s = _RADS.sub(lambda m: 'rad*s^' if m.group(1) else 'radian', s)
     return _FACTOR.sub('', s) if s[:1] in '×t' else s   # `3 times`, `\times M_\odot`: a factor, not a product
@@ -148,6 +150,10 @@ def _parse_unit(text:str)->pint.Unit:
         if (folded := _CAPITALS.sub(lambda m: m[0].lower(), s)) != s:   # as people write them, not as pint spells them
             try: return ureg.parse_units(folded)
             except Exception: pass
+        for k in (1, 2):                                                  # `kPA`, `HZ`, `MHZ`: a symbol in capitals (kPa, Hz, MHz)
+            if (folded := _SHOUTED.sub(lambda m: m[0][:k] + m[0][k:].lower(), s)) != s:
+                try: return ureg.parse_units(folded)
+                except Exception: pass
         raise QuantityParseError(f'cannot read unit {_show(text)}: {(str(e).splitlines() or [type(e).__name__])[0][:80]}') from None
 
 def parse_unit(text:str, # a unit as people write it: `m/s^2`, `N·m`, `\mathrm{m\,s^{-1}}`, `km per h`
