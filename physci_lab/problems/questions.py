@@ -15,7 +15,8 @@ import yaml
 import sympy as sp
 from ..core.io import UserInputError
 from ..sim.bodies import fmt_value
-from ..sim.dsl import Scene, Compiled, time_scale
+from ..sim.dsl import Scene, Compiled
+from ..sim.bodies import time_scale
 from ..sim.bodies import SceneError
 from ..sim.words import UNIT_TEXT, unit_text, num, qty, nouns, cap, listing, half_printed
 from ..sim.fields import G

@@ -13,7 +13,7 @@ import numpy as np
 import yaml
 import mujoco
 from ..core.io import UserInputError, data_path, check_yaml, read_text, short
-from .bodies import (SceneError, Param, EntityType, Entity, Body, Placed, BuildContext, ENTITY_TYPES, register, shape_inertia, fmt_value)
+from .bodies import (time_scale, SceneError, Param, EntityType, Entity, Body, Placed, BuildContext, ENTITY_TYPES, register, shape_inertia, fmt_value)
 from . import entities as _catalogue   # registers the entity types
 from . import machines as _machines   # registers wedges, hanging pulleys, pullers and gears
 from .entities import decide_static_friction
@@ -24,8 +24,8 @@ from .words import Words, Description, qty, cap, listing
 
 # %% auto #0
 __all__ = ['SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'entity_types', 'Scene', 'load_scene', 'meaningful_params',
-           'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'time_scale', 'compile_scene', 'to_xml',
-           'describe', 'at_rest_sentence', 'limits_sentence', 'axes_sentence']
+           'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'compile_scene', 'to_xml', 'describe',
+           'at_rest_sentence', 'limits_sentence', 'axes_sentence']
 
 # %% ../../nbs/sim/10a_dsl.ipynb #596f02f4
 def entity_types() -> dict:
@@ -48,6 +48,8 @@ class _Dumper(yaml.SafeDumper): pass
 for _c in (_Loader, _Dumper):  # YAML 1.2 booleans: only true/false (so `on: ramp` is a key, not True)
     _c.yaml_implicit_resolvers = {k: [(t, r) for t, r in v if t != 'tag:yaml.org,2002:bool'] for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
     for _ch in 'tTfF': _c.yaml_implicit_resolvers.setdefault(_ch, []).append(('tag:yaml.org,2002:bool', re.compile(r'^(?:true|True|TRUE|false|False|FALSE)$')))
+    for _ch in '0123456789-+.':   # YAML 1.2 floats too: 1e11 and 1.5e-3 are numbers (YAML 1.1 wants 1.0e+11, and reads 1e11 as text)
+        _c.yaml_implicit_resolvers.setdefault(_ch, []).append(('tag:yaml.org,2002:float', re.compile(r'^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)[eE][-+]?[0-9]+$')))
 _Dumper.add_representer(_Flow, lambda d, v: d.represent_mapping('tag:yaml.org,2002:map', v.items(), flow_style=True))
 _Dumper.add_representer(list, lambda d, v: d.represent_sequence('tag:yaml.org,2002:seq', v, flow_style=True))
 
@@ -82,8 +84,12 @@ class Scene:
             if not isinstance(ed, dict): raise SceneError(f"{where}: expected a mapping with 'type' and parameters, got {ed!r}")
             t = ed.get('type')
             if t is None: raise SceneError(f"{where}.type: missing (known: {', '.join(sorted(types))})")
-            if t not in types: raise SceneError(f"{where}.type: unknown entity type {t!r} (known: {', '.join(sorted(types))})")
+            if not isinstance(t, str) or t not in types: raise SceneError(f"{where}.type: unknown entity type {t!r} (known: {', '.join(sorted(types))})")
             ents[eid] = Entity(eid, t, _check_params(types[t].params, ed, where, skip=('type',)))
+        for sec, what in (('strings', '{path: [...]}'), ('springs', '{between: [a, b], k: ...}')):
+            if d.get(sec) is not None and not isinstance(d[sec], dict): raise SceneError(f"{sec}: expected a mapping from id to {what}, got {short(repr(d[sec]))}")
+            for sid in d.get(sec) or {}:
+                if not isinstance(sid, str) or not _ID.match(sid): raise SceneError(f"{sec}.{short(sid)}: an id is letters, digits and _ (not starting with a digit)")
         strings = {}
         for sid, sd in (d.get('strings') or {}).items():
             where = f'strings.{sid}'
@@ -91,6 +97,7 @@ class Scene:
             if not isinstance(sd, dict) or not isinstance(sd.get('path'), list) or len(sd['path']) < 2:
                 raise SceneError(f"{where}.path: expected a list of at least two entity ids")
             for i, p in enumerate(sd['path']):
+                if not isinstance(p, str): raise SceneError(f"{where}.path[{i}]: expected an entity id, got {short(repr(p))} (a path is a flat list of ids)")
                 if p not in ents: raise SceneError(f"{where}.path[{i}]: unknown entity {p!r}")
                 if p in sd['path'][:i]: raise SceneError(f"{where}.path[{i}]: {p!r} is already on this string (a string passes each entity once)")
             for k in sd:
@@ -104,13 +111,17 @@ class Scene:
             b = sd.get('between')
             if not isinstance(b, list) or len(b) != 2: raise SceneError(f"{where}.between: expected a list of two entity ids")
             for i, p in enumerate(b):
+                if not isinstance(p, str): raise SceneError(f"{where}.between[{i}]: expected an entity id, got {short(repr(p))}")
                 if p not in ents: raise SceneError(f"{where}.between[{i}]: unknown entity {p!r}")
+            if b[0] == b[1]: raise SceneError(f"{where}.between: joins {b[0]} to itself (a spring joins two different entities)")
             springs[sid] = {'between': list(b), **_check_params(SPRING_PARAMS, sd, where, skip=('between',))}
         sc = cls(name=name, entities=ents, strings=strings, springs=springs, **top)
         for e in ents.values():
             for pn, p in e.kind.params.items():
                 if p.kind == 'ref' and e.get(pn) is not None and e[pn] not in ents:
                     raise SceneError(f"entities.{e.id}.{pn}: unknown entity {e[pn]!r}")
+        _check_support_cycles(ents)
+        for e in ents.values():
             e.kind.validate(e, sc)
         for sid, s in springs.items():   # a spring from a fixed support to a block that hangs on a string: where it starts, and how stretched, is stated nowhere
             for x, y in (s['between'], s['between'][::-1]):
@@ -138,6 +149,8 @@ class Scene:
             mk = ex.problem_mark or ex.context_mark
             raise SceneError(f"line {mk.line+1 if mk else '?'}: invalid YAML: {ex.problem or ex.context}") from None
         except yaml.YAMLError as ex: raise SceneError(f"invalid YAML: {str(ex).splitlines()[0]}") from None
+        except ValueError as ex:   # a value YAML resolves but Python cannot build: an integer of over 4300 digits, a date such as 2020-13-45
+            raise SceneError("invalid YAML: a number of more than 4300 digits" if 'digits' in str(ex) else f"invalid YAML: a value that is not a valid {'date' if 'month' in str(ex) or 'day' in str(ex) else 'number'}: {short(str(ex))}") from None
         return cls.from_dict(d)
 
     def to_yaml(self) -> str:
@@ -146,6 +159,18 @@ class Scene:
         for sec in ('entities', 'strings', 'springs'):
             if sec in d: d[sec] = {k: _Flow(v) for k, v in d[sec].items()}
         return yaml.dump(d, Dumper=_Dumper, sort_keys=False, width=120)
+
+def _check_support_cycles(ents:dict):
+    "Refuse an entity that rests (`on`), hangs or orbits (`around`) on itself, directly or through others."
+    for key, verb in (('on', 'rests on'), ('around', 'orbits')):
+        for e in ents.values():
+            chain, x = [e.id], e.get(key)
+            while x is not None:
+                if x == e.id:
+                    if len(chain) == 1: raise SceneError(f"entities.{e.id}.{key}: {e.id} {verb} itself (name another entity{', such as a floor or a ramp' if key == 'on' else ''})")
+                    raise SceneError(f"entities.{e.id}.{key}: a cycle, {' → '.join(chain + [e.id])} (each {verb} the next); one of them must {'rest on a support such as a floor or a ramp' if key == 'on' else 'orbit a star'}")
+                if x in chain: break   # a cycle further on: reported from one of its members
+                chain.append(x); x = ents[x].get(key)
 
 def _plain_copy(x):
     "A deep copy of plain data (dicts, lists, tuples, numbers, text), as `copy.deepcopy` makes it, without its bookkeeping (scenes are copied for every variant)."
@@ -267,10 +292,6 @@ class Compiled:
     @property
     def needs_python(self) -> bool: return bool(self.forces or self.collisions)
 
-def time_scale(sc:Scene) -> float:
-    "The scene's unit of time (s): 1 for scenes of seconds, a power of ten for slow ones (an orbit of hours: 1000 s); steps and asked times are multiples of it."
-    return 10.0**max(0, math.floor(math.log10(sc.duration/2) + 1e-9))
-
 _BODY_SENSORS = [(k.lower(), getattr(mujoco.mjtSensor, f'mjSENS_{k}')) for k in ('FRAMEPOS', 'FRAMELINVEL', 'FRAMEANGVEL', 'FRAMEQUAT')]   # recorded for every body
 
 def compile_scene(sc:Scene) -> Compiled:
@@ -303,7 +324,9 @@ def compile_scene(sc:Scene) -> Compiled:
     ts = time_scale(sc)
     dt = sc.timestep or min((5e-4 if (ctx.forces or ctx.collisions) else 1e-3)*ts, ctx.max_dt)
     if sc.timestep is None:  # a step that divides 1 ms (of the time scale), so times with 3 decimals are recorded times
-        dt = ts*next(x for x in (1e-3, 5e-4, 2.5e-4, 1e-4, 5e-5, 2.5e-5, 1e-5, 5e-6, 2.5e-6, 1e-6) if x*ts <= dt*(1 + 1e-9))
+        step = next((x for x in (1e-3, 5e-4, 2.5e-4, 1e-4, 5e-5, 2.5e-5, 1e-5, 5e-6, 2.5e-6, 1e-6) if x*ts <= dt*(1 + 1e-9)), None)
+        if step is None: raise SceneError(f"{sc.name}: the motion is too fast to simulate: it needs a time step of {dt:.2g} s, below the smallest, {1e-6*ts:.2g} s (give timestep: to choose one)")
+        dt = ts*step
     spec.option.timestep = dt
     for eid, p in ctx.placed.items():
         if p.body:

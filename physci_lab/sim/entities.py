@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import numpy as np
 import mujoco
-from .bodies import (Param, EntityType, Entity, SceneError, Body, BuildContext, Placed, register, ENTITY_TYPES, shape_inertia, fmt_value,
+from .bodies import (time_scale, Param, EntityType, Entity, SceneError, Body, BuildContext, Placed, register, ENTITY_TYPES, shape_inertia, fmt_value,
                                SOLREF, SOLIMP, BOX, CLEAR, BIG, BETA, quaternion, resting_on, strings_through, springs_at, stack_mass, paren_id)
 from .fields import G, NewtonGravity, RocketThrust, Lorentz
 from . import mechanics   # how far bodies move (`mechanics.travel`), from the derivation: room for the layout
@@ -594,6 +594,9 @@ class Star(EntityType):
     feels_gravity = False
     params = {'mass': Param('kg', 0, 1e31, lo_open=True, required=True, sample=(3e23, 2e25), doc='mass'),
               'fixed': Param(kind='bool', default=True, meaningful=False, doc='held in place')}
+    def validate(self, e, sc):
+        first = next(x for x in sc.entities.values() if x.type == 'star')
+        if first.id != e.id: raise SceneError(f"entities.{e.id}: a second star (the first is {first.id}); a scene has one star, at the origin: make {e.id} a planet that orbits {first.id}")
     def quantities(self, e): return BODY_QUANTITIES
     def build(self, e, ctx):
         fixed = e.get('fixed', True)
@@ -620,6 +623,13 @@ class Planet(EntityType):
     def validate(self, e, sc):
         stars = [x for x in sc.entities.values() if x.type == 'star']
         if not stars: raise SceneError(f"entities.{e.id}: a planet needs a star to orbit")
+        a = e.get('around')
+        if a is not None and sc.entities[a].type != 'star': raise SceneError(f"entities.{e.id}.around: {a} is a {sc.entities[a].type}; a planet orbits the star ({stars[0].id})")
+        star = sc.entities[a] if a else stars[0]
+        rate = math.sqrt(G*(star['mass'] + e['mass'])/e['radius']**3)   # rad/s on a circular orbit
+        if sc.timestep is None and 2e-3/rate < 1e-6*time_scale(sc):
+            raise SceneError(f"entities.{e.id}.radius: an orbit of {fmt_value(e['radius'])} m around {star.id} ({fmt_value(star['mass'])} kg) lasts {2*math.pi/rate:.2g} s, "
+                             f"too fast to simulate over {fmt_value(sc.duration)} s: widen the orbit, lighten the star or shorten the duration")
     def quantities(self, e): return BODY_QUANTITIES
     def build(self, e, ctx):
         sc = ctx.scene
@@ -722,6 +732,11 @@ class MagneticField(EntityType):
     name = 'magnetic_field'; stage = 0
     feels_gravity = False
     params = {'B': Param('T', -1e3, 1e3, required=True, sample=(0.1, 2), doc='field strength along +z')}
+    def validate(self, e, sc):
+        for x in sc.entities.values():
+            if x.type == 'charge' and sc.timestep is None and 5e-3*x['mass']/max(abs(x['charge']*e['B']), 1e-300) < 1e-6*time_scale(sc):
+                raise SceneError(f"entities.{x.id}.charge: {x.id} would turn {abs(x['charge']*e['B'])/x['mass']:.2g} rad/s in {e.id}, too fast to simulate over "
+                                 f"{fmt_value(sc.duration)} s: lower the charge or the field, raise the mass or shorten the duration")
     def build(self, e, ctx):
         ctx.shared_force(Lorentz).B += e['B']; ctx.placed[e.id] = Placed(extra={'B': e['B']})
         w = max([abs(x['charge'])*abs(e['B'])/x['mass'] for x in ctx.scene.entities.values() if x.type == 'charge'] + [1e-9])
