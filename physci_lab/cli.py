@@ -76,7 +76,8 @@ def _add_simulate(p):
 def _run_simulate(a):
     from physci_lab.sim.simulation import query_scene
     if not a.query: raise UserInputError('--query: give at least one, e.g. --query left.acceleration@1.5')
-    res = query_scene(a.scene, a.query)
+    notes = []; res = query_scene(a.scene, a.query, notes=notes)
+    for n in notes: _say('simulate', f'note: {n}')
     if a.json: print(json.dumps(res))
     else:
         for q, r in res.items():
@@ -90,7 +91,10 @@ def _add_describe(p):
 
 def _run_describe(a):
     from physci_lab.sim.dsl import load_scene
-    print(load_scene(a.scene).describe())
+    from physci_lab.sim.simulation import simulate, window_note
+    sc = load_scene(a.scene)
+    print(sc.describe())
+    if n := window_note(simulate(sc)): _say('describe', f'note: {n}')   # a text that makes no problem says so
     return 0
 
 def _add_render(p):
@@ -105,7 +109,9 @@ def _run_render(a):
     from pathlib import Path
     check_out_file(a.out, '--out', ('.mp4', '.gif')); load_scene(Path(a.scene))   # both checked before the renderer (and its GL) loads
     from physci_lab.sim.render import render_cli
-    print(render_cli(a.scene, a.out, fps=a.fps, width=a.width, height=a.height))
+    notes = []
+    print(render_cli(a.scene, a.out, fps=a.fps, width=a.width, height=a.height, notes=notes))
+    for n in notes: _say('render', f'note: {n}; the video shows the motion past its end')
     return 0
 
 # %% ../nbs/90_cli.ipynb #4d2e6636

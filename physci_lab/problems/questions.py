@@ -22,7 +22,7 @@ from ..sim.words import UNIT_TEXT, unit_text, num, qty, nouns, cap, listing, hal
 from ..sim.fields import G
 from ..sim.bodies import BETA, parse_query
 from ..sim.families import FAMILIES, sample_scene
-from ..sim.simulation import Trajectory, SimulationError, UNITS, query_scene
+from ..sim.simulation import Trajectory, SimulationError, UNITS, query_scene, window_note
 from .filters import (Clock, Variant, run, run_batch, fast, ablations, sweepable, param_range, admissible_range, close, shortcut_checks,
                                 degenerate_checks, stated_inputs, input_variants, input_checks, root_scan, nice_bound, ZERO)
 from ..core.grade import grade, RTOL
@@ -94,6 +94,19 @@ class ProblemBatch:
     problems: list
     stats: dict      # mode -> Counter; 'scene' -> Counter
     timings: dict    # 'mujoco_step', 'python_step', 'compile', 'record', 'derive', 'python', 'total' (seconds)
+    note: str|None = None   # why the scene gives no problem at all (`simulation.window_note`), when it gives none for that reason
+
+    def why(self) -> dict:
+        "For each mode that kept nothing, one line saying why: the scene's run, no question of that mode fits the scene, or what dropped them."
+        out = {}
+        for m, st in self.stats.items():
+            if m == 'scene' or st['kept']: continue
+            if self.note: out[m] = self.note
+            elif not st['generated']: out[m] = f"no {m} question fits this scene"
+            else:
+                why = ', '.join(f'{k} {v}' for k, v in st.most_common() if k not in ('generated', 'kept', 'dropped', 'over_cap') and v)
+                out[m] = f"all {st['generated']} {m} questions were dropped ({why or 'over the cap'})"
+        return out
 
 # %% ../../nbs/problems/20_questions.ipynb #b195d358
 PRETTY = UNIT_TEXT
@@ -1047,8 +1060,8 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
         tot = time.perf_counter() - t0; timings = dict(sorted(clock.seconds.items()))
         timings['python'] = tot - sum(timings.values()); timings['total'] = tot
         return ProblemBatch(problems, stats, timings)
-    if tr.rejected or tr.valid_until < 0.2*time_scale(sc):
-        stats['scene']['rejected' if tr.rejected else 'window_too_short'] += 1; return done([])
+    if (note := window_note(tr)) is not None:   # the rule `simulate`, `render` and `describe` state too
+        stats['scene']['rejected' if tr.rejected else 'window_too_short'] += 1; b = done([]); b.note = note; return b
     rng = np.random.default_rng([int(seed), zlib.crc32(family.encode()), int(difficulty)])
     ctx = Ctx(family, sc, c, tr, rng, scene_times(tr, rng, step=0.05*time_scale(sc)), tolerance, clock, desc, hooks=hooks or {})
     base, comps, after = numeric(ctx), component(ctx), after_event(ctx)

@@ -17,15 +17,15 @@ from .bodies import (time_scale, SceneError, Param, EntityType, Entity, Body, Pl
 from . import entities as _catalogue   # registers the entity types
 from . import machines as _machines   # registers wedges, hanging pulleys, pullers and gears
 from .entities import decide_static_friction
-from .entities import REST
+from .entities import REST, surface_order
 from .strings import layout_strings, build_springs, describe_connections
 from .bodies import resting_on
 from .words import Words, Description, qty, cap, listing
 
 # %% auto #0
 __all__ = ['SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'entity_types', 'Scene', 'load_scene', 'meaningful_params',
-           'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'compile_scene', 'to_xml', 'describe',
-           'at_rest_sentence', 'limits_sentence', 'axes_sentence']
+           'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'compile_scene', 'placement_order', 'to_xml',
+           'describe', 'at_rest_sentence', 'limits_sentence', 'axes_sentence']
 
 # %% ../../nbs/sim/10a_dsl.ipynb #596f02f4
 def entity_types() -> dict:
@@ -303,7 +303,7 @@ def compile_scene(sc:Scene) -> Compiled:
     spec.option.jacobian = mujoco.mjtJacobian.mjJAC_DENSE
     spec.visual.global_.offwidth, spec.visual.global_.offheight = 1280, 720
     ctx = BuildContext(sc, spec, size_time=max(1.0, sc.duration) * 1.1)
-    ents = list(sc.entities.values())
+    ents = placement_order(sc)
     def later(e):  # placed by a string, a spring or a movable pulley
         on = e.get('on')
         return e.type == 'mass' and (on is None or sc.entities[on].type == 'movable_pulley' or _spring_placed(e.id, sc))
@@ -346,6 +346,14 @@ def compile_scene(sc:Scene) -> Compiled:
     for f in ctx.finish: f(c)
     return c
 
+def placement_order(sc:Scene) -> list:
+    "The scene's entities in the order they are built: the YAML's, except that blocks sharing a surface take their slots highest first (`surface_order`), so listing them in another order builds the same scene."
+    ents = list(sc.entities.values())
+    for ids in surface_order(sc).values():
+        slots = sorted(i for i, e in enumerate(ents) if e.id in ids)
+        for k, eid in zip(slots, ids): ents[k] = sc.entities[eid]
+    return ents
+
 def _spring_placed(eid, sc):
     return any(s['between'][1] == eid and sc.entities[s['between'][0]].type == 'mass' for s in sc.springs.values())
 
@@ -369,7 +377,7 @@ def describe(self, symbols:dict|None=None, # parameter key -> symbol ('ramp.angl
             ) -> Description:
     "The scene in a teacher's words: the setting, the bodies, what joins them, how they start, the axes; every meaningful parameter once, with its unit. A `Description` (a `str`) that knows which parameters it `stated`."
     w = Words(self, symbols, hidden)
-    ents = list(self.entities.values())
+    ents = placement_order(self)   # blocks on one surface from the highest, each placed against the one above it
     first = [e for e in ents if e.kind.stage == 0 or e.type == 'star']
     parts = [e.kind.describe(e, self, w) for e in first]
     parts += [e.kind.describe(e, self, w) for e in ents if e not in first and not _hung(self, e)]
