@@ -119,3 +119,23 @@ def test_grade_jsonl_grades_many_pairs_in_one_process(tmp_path):
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "bad.jsonl:2: no \"gold\"" in r.stderr, r.stderr
     assert not (tmp_path/"v2.jsonl").exists()
     assert run("grade", "1", "1", "--jsonl", str(tmp_path/"pairs.jsonl")).returncode == 2
+
+def test_list_and_schema(tmp_path):
+    "`list` prints the scene reference made from the declarations; `schema` writes a JSON Schema every shipped scene validates against."
+    r = run("list", "entities")
+    assert r.returncode == 0 and "mass" in r.stdout and "(0, 1000] kg" in r.stdout and "connections:" in r.stdout, r.stderr
+    for what, word in (("modes", "reverse"), ("quantities", "tension"), ("families", "atwood_incline")):
+        r = run("list", what); assert r.returncode == 0 and word in r.stdout, (what, r.stderr)
+    assert run("list", "nonsense").returncode == 2
+    r = run("schema", "--out", str(tmp_path/"scene.schema.json"))
+    assert r.returncode == 0, r.stderr
+    schema = json.loads((tmp_path/"scene.schema.json").read_text())
+    assert "mass" in json.dumps(schema["properties"]["entities"])
+    try: import jsonschema
+    except ImportError: return
+    from physci_lab.sim.dsl import load_scene
+    from physci_lab.core.io import data_path
+    v = jsonschema.Draft202012Validator(schema)
+    for p in sorted(data_path("scenes").glob("*.yaml")):
+        assert not list(v.iter_errors(load_scene(str(p)).to_dict())), p.name
+    assert not v.is_valid({"entities": {"box": {"type": "mass", "mass": -1}}})

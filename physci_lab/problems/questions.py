@@ -29,17 +29,23 @@ from ..core.grade import grade, RTOL
 from ..core.golds import read_gold, gold_of
 
 # %% auto #0
-__all__ = ['MODES', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'PER_SCENE', 'RECORD_FIELDS', 'PRETTY',
-           'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'POINT', 'UP', 'AFTER',
-           'AFTER_NUMERIC', 'REGIME_CHANGES', 'OSCILLATORS', 'DROP_REASONS', 'SCANS', 'ProblemError', 'scene_id',
-           'split_of', 'Problem', 'ProblemBatch', 'pretty', 'with_unit', 'at_time', 'Candidate', 'reader', 'item',
-           'derive_answer', 'check_reproduce', 'Ctx', 'window', 'scene_times', 'say', 'numeric', 'component',
+__all__ = ['MODES', 'MODE_DOCS', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'PER_SCENE',
+           'RECORD_FIELDS', 'PRETTY', 'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'POINT',
+           'UP', 'AFTER', 'AFTER_NUMERIC', 'REGIME_CHANGES', 'OSCILLATORS', 'DROP_REASONS', 'SCANS', 'ProblemError',
+           'scene_id', 'split_of', 'Problem', 'ProblemBatch', 'pretty', 'with_unit', 'at_time', 'Candidate', 'reader',
+           'item', 'derive_answer', 'check_reproduce', 'Ctx', 'window', 'scene_times', 'say', 'numeric', 'component',
            'first_rest', 'interior_max', 'event', 'after_event', 'comparison', 'param_symbols', 'text_name', 'sym',
            'in_regime', 'parameter_draws', 'verify_symbolic', 'symbolic', 'printed', 'define', 'hide', 'reverse',
            'self_grade', 'problems_for_scene', 'summarize']
 
 # %% ../../nbs/problems/20_questions.ipynb #d3b12899
 MODES = ('numeric', 'reverse', 'symbolic', 'event', 'comparison', 'component')
+MODE_DOCS = {'numeric': 'a recorded quantity at a time, from the given values (a number with its unit)',
+             'reverse': 'a parameter of the scene, from a quantity the text gives at a time',
+             'symbolic': 'a quantity as a closed-form expression of the symbols the text defines',
+             'event': 'when something happens (a string goes slack, a block stops, a maximum)',
+             'comparison': 'how a quantity changes when a parameter changes (larger, smaller, the same)',
+             'component': 'one component (x, y or z) of a vector quantity at a time, with its sign'}
 PROBLEM_FAMILIES = list(FAMILIES)
 ANCHOR_FAMILIES = ['fixed_pulley', 'incline', 'spring_horizontal', 'collision_1d']
 TOLERANCE = RTOL        # relative: `grade`'s default, the simulator paper's 5 %

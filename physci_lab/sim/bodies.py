@@ -44,7 +44,7 @@ class Param:
     hi: float|None = None         # highest allowed value
     default: Any = None           # None: the parameter is required
     meaningful: bool = True       # physically meaningful (True) or nuisance (False)
-    kind: str = 'float'           # 'float', 'choice', 'ref' (an entity id), 'bool', 'vector'
+    kind: str = 'float'           # 'float', 'choice', 'ref' (an entity id), 'bool', 'vector', 'ids' (a list of entity ids)
     choices: tuple = ()           # allowed values of a 'choice'
     lo_open: bool = False         # lo itself is not allowed
     hi_open: bool = False         # hi itself is not allowed

@@ -23,9 +23,9 @@ from .bodies import resting_on
 from .words import Words, Description, qty, cap, listing
 
 # %% auto #0
-__all__ = ['SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'entity_types', 'Scene', 'load_scene', 'meaningful_params',
-           'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'compile_scene', 'placement_order', 'to_xml',
-           'describe', 'at_rest_sentence', 'limits_sentence', 'axes_sentence']
+__all__ = ['SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'ID_PATTERN', 'entity_types', 'Scene', 'load_scene',
+           'meaningful_params', 'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'compile_scene',
+           'placement_order', 'to_xml', 'describe', 'at_rest_sentence', 'limits_sentence', 'axes_sentence']
 
 # %% ../../nbs/sim/10a_dsl.ipynb #596f02f4
 def entity_types() -> dict:
@@ -34,13 +34,14 @@ def entity_types() -> dict:
 
 SPRING_PARAMS = {'k': Param('N/m', 0, 1e5, lo_open=True, sample=(10, 200), doc='spring constant', required=True),
                  'rest_length': Param('m', 0.05, 10, default=0.5, meaningful=False, doc='natural length')}
-STRING_PARAMS = {'path': Param(kind='vector', meaningful=False)}
+STRING_PARAMS = {'path': Param(kind='ids', meaningful=False, required=True, doc='the entity ids the string runs through, end to end (at least two)')}
 SCENE_PARAMS = {'gravity': Param('m/s^2', 0, 100, default=9.81, doc='gravitational acceleration'),
                 'restitution': Param('', 0, 1, default=None, sample=(0.2, 1.0), doc='coefficient of restitution'),
-                'duration': Param('s', 0, 1e9, lo_open=True, default=2.0, meaningful=False),
-                'timestep': Param('s', 1e-5, 0.01, default=None, meaningful=False)}
+                'duration': Param('s', 0, 1e9, lo_open=True, default=2.0, meaningful=False, doc='how long the scene is simulated'),
+                'timestep': Param('s', 1e-5, 0.01, default=None, meaningful=False, doc='simulation step (default: chosen from the scene)')}
 _TOP = ('name', 'duration', 'timestep', 'gravity', 'restitution', 'entities', 'strings', 'springs')
 _ID = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*$')
+ID_PATTERN = _ID.pattern   # what an entity, string or spring id may be
 
 class _Flow(dict): pass
 class _Loader(yaml.SafeLoader): pass

@@ -1,4 +1,4 @@
-"""Every entity type with its declared parameters (unit, range, meaningful or nuisance), how it builds into MuJoCo and how it describes itself
+"""Every entity type with its declared parameters (unit, range, meaningful or nuisance), how it builds into MuJoCo and how it describes itself. The tables of every type, its parameters, connections and quantities are in the scene reference (`sim/10c_reference.ipynb`, `physci-lab list entities`)
 
 Docs: https://physci-lab.github.io/physci-lab/sim/entities.html.md"""
 
