@@ -114,7 +114,7 @@ def _layable(sc, path, placed:set) -> set|None:
     for i, eid in enumerate(path):
         e = sc.entities[eid]; t = e.type; have = placed | new
         if t in ('fixed_pulley', 'ceiling', 'movable_pulley'):
-            if t != 'movable_pulley': new.update(pending); pending = []
+            if t == 'fixed_pulley': new.update(pending); pending = []   # only a fixed pulley takes up the blocks that hang before it
             new.add(eid); cursor = True
         elif t == 'hanging_pulley' and 0 < i < len(path) - 1:
             if eid not in have: return None
