@@ -684,11 +684,16 @@ def add_generate_args(p):
     p.add_argument('--quiet', action='store_true', help='no progress bar')
     p.add_argument('--composed', action='store_true', help='scenes composed from entities (physci_lab.sim.compose) instead of the fixed families')
     p.add_argument('--tier', type=int, nargs='+', choices=(1, 2, 3), help='with --composed: the tiers to compose (default 1 2 3)')
+    p.add_argument('--scenes', metavar='FILE_OR_FOLDER', help='scenes of your own (a scene file, or a folder of them) instead of the families; a number may be a range, mass: {range: [1, 3]}, drawn per scene from --seed')
 
 def run_generate(a)->int:
     "Run `physci-lab generate`: prints one line with what was written."
     gen, fams = None, a.families
-    if getattr(a, 'composed', False):   # composed scenes: another generator, whose families are the tiers
+    if getattr(a, 'scenes', None):   # scenes a user wrote: the families are the scenes themselves
+        if fams or getattr(a, 'composed', False) or getattr(a, 'tier', None): raise GenerateError('--scenes: not with --families, --composed or --tier')
+        from physci_lab.problems.user_scenes import load_user_scenes, user_family
+        gen = 'physci_lab.problems.user_scenes:scene_problems'; fams = [user_family(n, d) for n, d in load_user_scenes(a.scenes)]
+    elif getattr(a, 'composed', False):   # composed scenes: another generator, whose families are the tiers
         gen = 'physci_lab.problems.composed:composed_problems'; fams = fams or [f'composed_{t}' for t in (a.tier or (1, 2, 3))]
     elif getattr(a, 'tier', None): raise GenerateError('--tier: only with --composed')
     m = generate(a.n, a.seed, a.out, families=fams, modes=a.modes, difficulty=a.difficulty, workers=a.workers, generator=gen,

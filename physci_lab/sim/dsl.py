@@ -23,7 +23,7 @@ from .bodies import resting_on
 from .words import Words, Description, qty, cap, listing
 
 # %% auto #0
-__all__ = ['SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'ID_PATTERN', 'entity_types', 'Scene', 'load_scene',
+__all__ = ['SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'ID_PATTERN', 'entity_types', 'Scene', 'scene_data', 'load_scene',
            'meaningful_params', 'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'compile_scene',
            'placement_order', 'to_xml', 'describe', 'at_rest_sentence', 'limits_sentence', 'axes_sentence']
 
@@ -144,15 +144,7 @@ class Scene:
     @classmethod
     def from_yaml(cls, text:str) -> 'Scene':
         "Parse YAML text; syntax errors name the line (too long, too deeply nested or alias-bombed text is refused first)."
-        check_yaml(text, 'scene', loader=_Loader)
-        try: d = yaml.load(text, Loader=_Loader)
-        except yaml.MarkedYAMLError as ex:
-            mk = ex.problem_mark or ex.context_mark
-            raise SceneError(f"line {mk.line+1 if mk else '?'}: invalid YAML: {ex.problem or ex.context}") from None
-        except yaml.YAMLError as ex: raise SceneError(f"invalid YAML: {str(ex).splitlines()[0]}") from None
-        except ValueError as ex:   # a value YAML resolves but Python cannot build: an integer of over 4300 digits, a date such as 2020-13-45
-            raise SceneError("invalid YAML: a number of more than 4300 digits" if 'digits' in str(ex) else f"invalid YAML: a value that is not a valid {'date' if 'month' in str(ex) or 'day' in str(ex) else 'number'}: {short(str(ex))}") from None
-        return cls.from_dict(d)
+        return cls.from_dict(scene_data(text))
 
     def to_yaml(self) -> str:
         "YAML text: one flow mapping per entity, string and spring (deterministic bytes)."
@@ -160,6 +152,18 @@ class Scene:
         for sec in ('entities', 'strings', 'springs'):
             if sec in d: d[sec] = {k: _Flow(v) for k, v in d[sec].items()}
         return yaml.dump(d, Dumper=_Dumper, sort_keys=False, width=120)
+
+def scene_data(text:str):
+    "Scene YAML text as plain data, read as scenes are read (YAML 1.2 booleans and floats, duplicate keys refused), before any check of its meaning; one-line errors."
+    check_yaml(text, 'scene', loader=_Loader)
+    try: d = yaml.load(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as ex:
+        mk = ex.problem_mark or ex.context_mark
+        raise SceneError(f"line {mk.line+1 if mk else '?'}: invalid YAML: {ex.problem or ex.context}") from None
+    except yaml.YAMLError as ex: raise SceneError(f"invalid YAML: {str(ex).splitlines()[0]}") from None
+    except ValueError as ex:   # a value YAML resolves but Python cannot build: an integer of over 4300 digits, a date such as 2020-13-45
+        raise SceneError("invalid YAML: a number of more than 4300 digits" if 'digits' in str(ex) else f"invalid YAML: a value that is not a valid {'date' if 'month' in str(ex) or 'day' in str(ex) else 'number'}: {short(str(ex))}") from None
+    return d
 
 def _check_support_cycles(ents:dict):
     "Refuse an entity that rests (`on`), hangs or orbits (`around`) on itself, directly or through others."
