@@ -330,6 +330,11 @@ def _cases_scenes()->list[Case]:
         C.append(Case(f'simulate/scene-{name}', ['simulate', '{X}', '-q', f'{eid}.speed@0.5'], mk))
         C.append(Case(f'describe/scene-{name}', ['describe', '{X}'], mk))
         C.append(Case(f'render/scene-{name}', ['render', '{X}', '--out', '{D}/clip.gif', '--fps', '5', '--width', '64', '--height', '48'], mk))
+    gen = ['generate', '--n', '4', '--seed', '0', '--out', '{D}/ds', '--quiet', '--scenes', '{X}']
+    for name in ('on-cycle', 'mass-400-digits', 'type-list'):
+        C.append(Case(f'generate/scenes-{name}', gen, {'X': lambda d, text=BAD_SCENES[name][0]: _write(d/'mine'/'scene.yaml', text).parent}))
+    C.append(Case('generate/scenes-bad-range', gen, {'X': lambda d: _write(d/'mine'/'s.yaml', 'entities:\n  box: {type: mass, mass: {range: [2, 1]}}\n').parent}))
+    C.append(Case('generate/scenes-empty-folder', gen, {'X': lambda d: (d/'mine').mkdir() or d/'mine'}))
     return C
 
 # ------------------------------------------------------------------------------------------------------------------ running
