@@ -146,13 +146,15 @@ def test_show_writes_a_record_scene_and_its_check_line_runs(tmp_path):
     ds = tmp_path/"ds"
     assert run("generate", "--n", "6", "--seed", "0", "--out", str(ds), "--quiet").returncode == 0
     r = run("show", str(ds), "--n", "6", "--first")
-    line = next(l for l in r.stdout.splitlines() if l.strip().startswith("check:"))
-    show_cmd, sim_cmd = line.split("check:", 1)[1].split("&&")
-    show_argv, sim_argv = shlex.split(show_cmd)[1:], shlex.split(sim_cmd)[1:]
-    r1 = subprocess.run([EXE, *show_argv], capture_output=True, text=True, timeout=120, cwd=tmp_path)
-    assert r1.returncode == 0 and (tmp_path/"scene.yaml").exists(), r1.stderr
-    r2 = subprocess.run([EXE, *sim_argv, "--json"], capture_output=True, text=True, timeout=120, cwd=tmp_path)
-    assert r2.returncode == 0, r2.stderr
+    lines = [l for l in r.stdout.splitlines() if l.strip().startswith("check:")]
+    assert len(lines) == 6   # every problem, whatever its mode, prints a check that runs
+    for line in lines:
+        show_cmd, sim_cmd = line.split("check:", 1)[1].split("&&")
+        show_argv, sim_argv = shlex.split(show_cmd)[1:], shlex.split(sim_cmd)[1:]
+        r1 = subprocess.run([EXE, *show_argv], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert r1.returncode == 0 and (tmp_path/"scene.yaml").exists(), r1.stderr
+        r2 = subprocess.run([EXE, *sim_argv, "--json"], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert r2.returncode == 0, (line, r2.stderr)
     assert run("show", str(ds), "--id", "no-such-id").returncode == 2
     assert run("show", str(ds), "--scene", str(tmp_path/"x.yaml")).returncode == 2 and not (tmp_path/"x.yaml").exists()
 

@@ -609,7 +609,10 @@ def format_record(r:dict, # a record from `load_records`
     import textwrap, shlex
     q = textwrap.fill(r.get('question') or '', width, initial_indent='  ', subsequent_indent='  ')
     lines = [f"[{r.get('id')}] {r.get('family')} · {r.get('mode')} · {r.get('split')}", q, f"  answer: {r.get('answer')}   (tolerance {r.get('tolerance')})"]
-    if r.get('query'): lines.append(f"  check:  physci-lab show {shlex.quote(str(where))} --id {r.get('id')} --scene scene.yaml && physci-lab simulate scene.yaml --query {r['query']}")
+    qs = [r['query']] if r.get('query') else [x['query'] for x in (r.get('reproduce') or []) if isinstance(x, dict) and isinstance(x.get('query'), str)]
+    if qs:   # the answer's query, or (reverse, event, comparison problems) the recorded values that bear it out
+        lines.append(f"  check:  physci-lab show {shlex.quote(str(where))} --id {r.get('id')} --scene scene.yaml && physci-lab simulate scene.yaml "
+                     + ' '.join(f'--query {q}' for q in qs))
     return '\n'.join(lines)
 
 def _diverse(recs:list, n:int)->list:
