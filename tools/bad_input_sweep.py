@@ -335,6 +335,13 @@ def _cases_scenes()->list[Case]:
         C.append(Case(f'generate/scenes-{name}', gen, {'X': lambda d, text=BAD_SCENES[name][0]: _write(d/'mine'/'scene.yaml', text).parent}))
     C.append(Case('generate/scenes-bad-range', gen, {'X': lambda d: _write(d/'mine'/'s.yaml', 'entities:\n  box: {type: mass, mass: {range: [2, 1]}}\n').parent}))
     C.append(Case('generate/scenes-empty-folder', gen, {'X': lambda d: (d/'mine').mkdir() or d/'mine'}))
+    for argv in (['list'], ['list', 'nonsense'], ['list', 'entities', '--bogus']):
+        C.append(Case(f'list/{"-".join(argv[1:]) or "nothing"}', argv))
+    for kind, mk in {'a-folder': lambda d: (d/'dir.json').mkdir() or d/'dir.json', 'txt': lambda d: d/'schema.txt',
+                     'under-a-file': lambda d: _write(d/'plain.txt', 'x')/'s.json', 'fifo': lambda d: _fifo(d/'s.json')}.items():
+        C.append(Case(f'schema/out={kind}', ['schema', '--out', '{X}'], {'X': mk}))
+    C.append(Case('control/list entities', ['list', 'entities'], bad=False))
+    C.append(Case('control/schema --out', ['schema', '--out', '{D}/scene.schema.json'], bad=False))
     return C
 
 # ------------------------------------------------------------------------------------------------------------------ running
