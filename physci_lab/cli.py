@@ -76,7 +76,8 @@ def _add_simulate(p):
 def _run_simulate(a):
     from physci_lab.sim.simulation import query_scene
     if not a.query: raise UserInputError('--query: give at least one, e.g. --query left.acceleration@1.5')
-    res = query_scene(a.scene, a.query)
+    notes = []; res = query_scene(a.scene, a.query, notes=notes)
+    for n in notes: _say('simulate', f'note: {n}')
     if a.json: print(json.dumps(res))
     else:
         for q, r in res.items():
@@ -90,7 +91,10 @@ def _add_describe(p):
 
 def _run_describe(a):
     from physci_lab.sim.dsl import load_scene
-    print(load_scene(a.scene).describe())
+    from physci_lab.sim.simulation import simulate, window_note
+    sc = load_scene(a.scene)
+    print(sc.describe())
+    if n := window_note(simulate(sc)): _say('describe', f'note: {n}')   # a text that makes no problem says so
     return 0
 
 def _add_render(p):
@@ -105,10 +109,44 @@ def _run_render(a):
     from pathlib import Path
     check_out_file(a.out, '--out', ('.mp4', '.gif')); load_scene(Path(a.scene))   # both checked before the renderer (and its GL) loads
     from physci_lab.sim.render import render_cli
-    print(render_cli(a.scene, a.out, fps=a.fps, width=a.width, height=a.height))
+    notes = []
+    print(render_cli(a.scene, a.out, fps=a.fps, width=a.width, height=a.height, notes=notes))
+    for n in notes: _say('render', f'note: {n}; the video shows the motion past its end')
     return 0
 
 # %% ../nbs/90_cli.ipynb #4d2e6636
+def _add_list(p):
+    p.add_argument('what', choices=['entities', 'families', 'quantities', 'modes'],
+                   help='entities: every entity type, string, spring and scene setting with its parameters; families: the scene families '
+                        'problems are drawn from; quantities: what can be asked and its unit; modes: the kinds of question')
+
+def _run_list(a):
+    if a.what in ('entities', 'quantities'):
+        from physci_lab.sim.reference import reference_text
+        print(reference_text(a.what)); return 0
+    if a.what == 'modes':
+        from physci_lab.problems.questions import MODES, MODE_DOCS
+        for m in MODES: print(f'{m:12} {MODE_DOCS[m]}')
+        return 0
+    from physci_lab.sim.families import FAMILIES, sample_scene
+    from physci_lab.problems.composed import PROBLEM_FAMILIES as COMPOSED
+    for f, make in FAMILIES.items():
+        types = sorted({e.type for e in sample_scene(f, 0).entities.values()})
+        print(f"{f:20} {', '.join(types)}" + (f" - {(make.__doc__ or '').splitlines()[0]}" if make.__doc__ else ''))
+    for f in COMPOSED: print(f"{f:20} scenes composed from entities joined through their connection points (tier {f[-1]})")
+    return 0
+
+def _add_schema(p):
+    p.add_argument('--out', '-o', help='write the JSON Schema here (default: stdout); written whole or not at all')
+
+def _run_schema(a):
+    from physci_lab.sim.reference import scene_schema
+    text = json.dumps(scene_schema(), indent=1, ensure_ascii=False) + '\n'
+    if not a.out: sys.stdout.write(text); return 0
+    from physci_lab.core.io import write_atomic
+    check_out_file(a.out, '--out', ('.json',)); write_atomic(a.out, text); print(a.out)
+    return 0
+
 def _add_sandbox(p):
     p.add_argument('--setup', action='store_true', help="install bubblewrap and Debian's python3 with numpy, scipy and sympy for the sandbox (root only)")
     p.add_argument('--hostile', action='store_true', help='also run the hostile-program suite and say how many the sandbox held (exit 1 if any got through)')
@@ -195,6 +233,8 @@ COMMANDS = {
     'simulate': ('simulate a scene and print recorded quantities at given times', _add_simulate, _run_simulate),
     'describe': ('print the English description of a scene', _add_describe, _run_describe),
     'render':   ('render a scene to a video (.mp4 or .gif)', _add_render, _run_render),
+    'list':     ('print the scene reference: entity types, families, quantities or question modes', _add_list, _run_list),
+    'schema':   ('write the JSON Schema of scene files, for editors that check and complete YAML', _add_schema, _run_schema),
     'memory':   ('list, search, export, import or delete agent memory items', *_lazy('agent.memory', 'add_memory_args', 'run_memory', 'agent.options')),
     'ask':      ('answer a question with the research agent', *_lazy('agent.delve', 'add_ask_args', 'run_ask', 'agent.options')),
     'trace':    ('summarise a saved agent trace (JSONL)', *_lazy('agent.trace', 'add_trace_args', 'run_trace', 'agent.options')),
@@ -213,6 +253,8 @@ EXAMPLES = {   # one worked example per subcommand: the end of its --help and of
     'simulate': 'physci-lab simulate atwood --query left.acceleration@1.5 --query rope.tension@0.5',
     'describe': 'physci-lab describe atwood',
     'render':   'physci-lab render atwood --out atwood.mp4',
+    'list':     'physci-lab list entities',
+    'schema':   'physci-lab schema --out scene.schema.json',
     'memory':   "physci-lab memory search 'period of a pendulum' -k 3",
     'ask':      "physci-lab ask 'What is the escape speed from Mars?' --model anthropic:claude-sonnet-4-6 --trace run.jsonl",
     'trace':    'physci-lab trace run.jsonl',

@@ -119,3 +119,59 @@ def test_grade_jsonl_grades_many_pairs_in_one_process(tmp_path):
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "bad.jsonl:2: no \"gold\"" in r.stderr, r.stderr
     assert not (tmp_path/"v2.jsonl").exists()
     assert run("grade", "1", "1", "--jsonl", str(tmp_path/"pairs.jsonl")).returncode == 2
+
+def test_list_and_schema(tmp_path):
+    "`list` prints the scene reference made from the declarations; `schema` writes a JSON Schema every shipped scene validates against."
+    r = run("list", "entities")
+    assert r.returncode == 0 and "mass" in r.stdout and "(0, 1000] kg" in r.stdout and "connections:" in r.stdout, r.stderr
+    for what, word in (("modes", "reverse"), ("quantities", "tension"), ("families", "atwood_incline")):
+        r = run("list", what); assert r.returncode == 0 and word in r.stdout, (what, r.stderr)
+    assert run("list", "nonsense").returncode == 2
+    r = run("schema", "--out", str(tmp_path/"scene.schema.json"))
+    assert r.returncode == 0, r.stderr
+    schema = json.loads((tmp_path/"scene.schema.json").read_text())
+    assert "mass" in json.dumps(schema["properties"]["entities"])
+    try: import jsonschema
+    except ImportError: return
+    from physci_lab.sim.dsl import load_scene
+    from physci_lab.core.io import data_path
+    v = jsonschema.Draft202012Validator(schema)
+    for p in sorted(data_path("scenes").glob("*.yaml")):
+        assert not list(v.iter_errors(load_scene(str(p)).to_dict())), p.name
+    assert not v.is_valid({"entities": {"box": {"type": "mass", "mass": -1}}})
+
+def test_show_writes_a_record_scene_and_its_check_line_runs(tmp_path):
+    "`show DIR --id ID --scene OUT.yaml` writes a record's scene; the check line a problem prints runs as printed and gives its answer."
+    import shlex
+    ds = tmp_path/"ds"
+    assert run("generate", "--n", "6", "--seed", "0", "--out", str(ds), "--quiet").returncode == 0
+    r = run("show", str(ds), "--n", "6", "--first")
+    lines = [l for l in r.stdout.splitlines() if l.strip().startswith("check:")]
+    assert len(lines) == 6   # every problem, whatever its mode, prints a check that runs
+    for line in lines:
+        show_cmd, sim_cmd = line.split("check:", 1)[1].split("&&")
+        show_argv, sim_argv = shlex.split(show_cmd)[1:], shlex.split(sim_cmd)[1:]
+        r1 = subprocess.run([EXE, *show_argv], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert r1.returncode == 0 and (tmp_path/"scene.yaml").exists(), r1.stderr
+        r2 = subprocess.run([EXE, *sim_argv, "--json"], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        assert r2.returncode == 0, (line, r2.stderr)
+    assert run("show", str(ds), "--id", "no-such-id").returncode == 2
+    assert run("show", str(ds), "--scene", str(tmp_path/"x.yaml")).returncode == 2 and not (tmp_path/"x.yaml").exists()
+
+def test_generate_from_your_own_scenes(tmp_path):
+    "`generate --scenes FOLDER`: problems from scene files with ranges drawn per scene; same seed, same bytes; one-line errors."
+    d = tmp_path/"mine"; d.mkdir()
+    (d/"spring_box.yaml").write_text("entities:\n  floor: {type: floor}\n  wall: {type: wall}\n"
+                                     "  box: {type: mass, mass: {range: [0.5, 2.0]}, on: floor, displacement: 0.1}\n"
+                                     "springs:\n  spring: {between: [wall, box], k: {range: [50, 150]}}\n")
+    outs = []
+    for k in (1, 2):
+        r = run("generate", "--n", "20", "--seed", "3", "--out", str(tmp_path/f"ds{k}"), "--scenes", str(d), "--quiet")
+        assert r.returncode == 0, r.stderr
+        outs.append(sorted((p.name, p.read_bytes()) for p in (tmp_path/f"ds{k}").glob("data-*")))
+    assert outs[0] == outs[1] and outs[0]
+    recs = [json.loads(l) for _, b in outs[0] for l in b.decode().splitlines()]
+    assert {r["family"] for r in recs} == {"spring_box"} and len({r["scene_id"] for r in recs}) > 1
+    (d/"bad.yaml").write_text("entities:\n  box: {type: mass, mass: {range: [2, 1]}}\n")
+    r = run("generate", "--n", "5", "--out", str(tmp_path/"ds3"), "--scenes", str(d), "--quiet")
+    assert r.returncode == 2 and "bad.yaml: entities.box.mass.range" in r.stderr and not (tmp_path/"ds3").exists(), r.stderr

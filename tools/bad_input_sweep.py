@@ -300,6 +300,48 @@ def cases()->list[Case]:
         if '{X}' in argv: mk = {'X': ('ds', lambda d, ds: _copy(ds, d/'ds_copy'))}
         if '{X2}' in argv: mk = {'X2': lambda d: _write(d/'my:scene.yaml', (ROOT/'data'/'scenes'/'atwood.yaml').read_text())}
         add(f'control/{" ".join(argv)}', argv, mk, bad=False)
+    C += _cases_scenes()
+    return C
+
+BIG = '9' * 400
+BAD_SCENES = {   # issue 27, item 8: scene inputs that reached internal errors (name -> (YAML, an id to query))
+    'on-itself':      ("entities:\n  box: {type: mass, mass: 1, on: box}\n", 'box'),
+    'on-cycle':       ("entities:\n  a: {type: mass, mass: 1, on: b}\n  b: {type: mass, mass: 1, on: a}\n", 'a'),
+    'around-itself':  ("gravity: 0\nentities:\n  s: {type: star, mass: 1.0e+11}\n  p: {type: planet, mass: 1, radius: 1, around: p}\n", 'p'),
+    'around-cycle':   ("gravity: 0\nentities:\n  s: {type: star, mass: 1.0e+11}\n  p: {type: planet, mass: 1, radius: 1, around: q}\n  q: {type: planet, mass: 1, radius: 2, around: p}\n", 'p'),
+    'type-list':      ("entities:\n  box: {type: [mass], mass: 1}\n", 'box'),
+    'path-nested':    ("entities:\n  a: {type: mass, mass: 2}\n  b: {type: mass, mass: 1}\n  w: {type: fixed_pulley}\nstrings:\n  rope: {path: [a, [w], b]}\n", 'a'),
+    'spring-box-box': ("entities:\n  f: {type: floor}\n  box: {type: mass, mass: 1, on: f}\nsprings:\n  s: {between: [box, box], k: 10}\n", 'box'),
+    'two-stars':      ("gravity: 0\nentities:\n  s1: {type: star, mass: 1.0e+11}\n  s2: {type: star, mass: 1.0e+11}\n  p: {type: planet, mass: 1, radius: 1}\n", 'p'),
+    'orbit-extreme':  ("gravity: 0\nentities:\n  s: {type: star, mass: 1.0e+30}\n  p: {type: planet, mass: 1, radius: 1}\n", 'p'),
+    'charge-extreme': ("gravity: 0\nentities:\n  q: {type: charge, mass: 1.0e-9, charge: 1000, speed: 2}\n  B: {type: magnetic_field, B: 1000}\n", 'q'),
+    'mass-400-digits':     (f"entities:\n  box: {{type: mass, mass: {BIG}}}\n", 'box'),
+    'duration-400-digits': (f"duration: {BIG}\nentities:\n  box: {{type: mass, mass: 1}}\n", 'box'),
+    'gravity-400-digits':  (f"gravity: {BIG}\nentities:\n  box: {{type: mass, mass: 1}}\n", 'box'),
+    'mass-5000-digits':    ("entities:\n  box: {type: mass, mass: " + '9' * 5000 + "}\n", 'box'),
+    'strings-a-list':      ("entities:\n  a: {type: mass, mass: 1}\nstrings: [a]\n", 'a'),
+}
+
+def _cases_scenes()->list[Case]:
+    "Every bad scene of `BAD_SCENES` given to simulate, describe and render: one line, exit 2."
+    C = []
+    for name, (text, eid) in BAD_SCENES.items():
+        mk = {'X': lambda d, text=text: _write(d/'scene.yaml', text)}
+        C.append(Case(f'simulate/scene-{name}', ['simulate', '{X}', '-q', f'{eid}.speed@0.5'], mk))
+        C.append(Case(f'describe/scene-{name}', ['describe', '{X}'], mk))
+        C.append(Case(f'render/scene-{name}', ['render', '{X}', '--out', '{D}/clip.gif', '--fps', '5', '--width', '64', '--height', '48'], mk))
+    gen = ['generate', '--n', '4', '--seed', '0', '--out', '{D}/ds', '--quiet', '--scenes', '{X}']
+    for name in ('on-cycle', 'mass-400-digits', 'type-list'):
+        C.append(Case(f'generate/scenes-{name}', gen, {'X': lambda d, text=BAD_SCENES[name][0]: _write(d/'mine'/'scene.yaml', text).parent}))
+    C.append(Case('generate/scenes-bad-range', gen, {'X': lambda d: _write(d/'mine'/'s.yaml', 'entities:\n  box: {type: mass, mass: {range: [2, 1]}}\n').parent}))
+    C.append(Case('generate/scenes-empty-folder', gen, {'X': lambda d: (d/'mine').mkdir() or d/'mine'}))
+    for argv in (['list'], ['list', 'nonsense'], ['list', 'entities', '--bogus']):
+        C.append(Case(f'list/{"-".join(argv[1:]) or "nothing"}', argv))
+    for kind, mk in {'a-folder': lambda d: (d/'dir.json').mkdir() or d/'dir.json', 'txt': lambda d: d/'schema.txt',
+                     'under-a-file': lambda d: _write(d/'plain.txt', 'x')/'s.json', 'fifo': lambda d: _fifo(d/'s.json')}.items():
+        C.append(Case(f'schema/out={kind}', ['schema', '--out', '{X}'], {'X': mk}))
+    C.append(Case('control/list entities', ['list', 'entities'], bad=False))
+    C.append(Case('control/schema --out', ['schema', '--out', '{D}/scene.schema.json'], bad=False))
     return C
 
 # ------------------------------------------------------------------------------------------------------------------ running

@@ -10,7 +10,7 @@ import re, json
 from dataclasses import dataclass, asdict
 import sympy as sp
 from .extract import extract_answers, clean_answer, split_parts, choices_in_text, prose_parts, part_answer
-from .golds import number_with_unit, Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked, unit_of_bare_gold, unknown_unit_word, named_as_the_question, question_symbols
+from .golds import number_with_unit, Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked, unit_of_bare_gold, unknown_unit_word, named_as_the_question, question_symbols, gold_of
 
 # %% auto #0
 __all__ = ['RTOL', 'PAIR_KEYS', 'Verdict', 'grade', 'grade_json', 'grade_pairs']
@@ -117,7 +117,7 @@ def _grade(response, g, rtol, ordered):
 RTOL = 0.05   # relative tolerance for numbers: the simulator paper's 5 %, the RL reward's, and the problems' (`physci_lab.problems.questions.TOLERANCE`)
 
 def grade(response:str,            # free model text (or just the answer)
-          gold,                    # number, quantity string, expression, equation, choice letters, a list of parts, or a `Gold`
+          gold,                    # number, quantity string, expression, equation, choice letters, a list of parts, a `Gold`, or a dataset record (a dict)
           *,
           rtol:float=RTOL,         # relative tolerance for numbers (the simulator paper's 5 %), used when nothing else is given
           kind:str|None=None,      # force one of `GRADE_KINDS` instead of inferring it
@@ -128,6 +128,9 @@ def grade(response:str,            # free model text (or just the answer)
           question:str|None=None,  # the question: a bare gold takes the unit it asks for (`... in atm?`) where `unit` is not given
          )->Verdict:
     "Whether `response` answers `gold`. Never raises on the response; a bad gold or argument raises `GoldError`."
+    if isinstance(gold, dict):   # a record of a `physci-lab generate` dataset: its typed gold (`gold_of`) and its own tolerance
+        rec = gold; gold, k = gold_of(rec); kind = kind or k
+        if isinstance(rec.get('tolerance'), (int, float)) and not isinstance(rec.get('tolerance'), bool): rtol = rec['tolerance']
     if not isinstance(rtol, (int, float)) or not 0 <= rtol < 1: raise GoldError(f'rtol {rtol!r}: must be in [0, 1)')
     if question and not symbols:   # the question's names are never units in its gold (but `e` is the charge unit of a question about charge)
         symbols = tuple(s for s in question_symbols(question) if s != 'e' or not re.search(r'\bcharges?\b', question, re.I))

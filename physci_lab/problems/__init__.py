@@ -4,6 +4,7 @@
 
 - `questions`: `problems_for_scene`, the question modes (numeric, reverse, symbolic, event, comparison, component), `Problem` and its record;
 - `composed`: composed scenes through the same pipeline, with the derivation's closed forms and its second answer key;
+- `user_scenes`: scene files a user wrote (`generate --scenes`), with parameter ranges drawn per scene;
 - `filters`: shortcut ablations, what a text states, nudged inputs, degenerate answers, identifiability;
 - `dataset`: `physci-lab generate`, sharded and resumable, and reading datasets back;
 - `export`: `physci-lab export`, a dataset as Parquet files per split with a dataset card, for 🤗 `datasets` and the Hub;

@@ -602,12 +602,17 @@ def to_hf_dataset(path, # a dataset folder
 
 # %% ../../nbs/problems/22_dataset.ipynb #d046
 def format_record(r:dict, # a record from `load_records`
-                  width:int=100)->str:
-    "A record as a few lines of text: where it comes from, the question, the answer and how to check it."
-    import textwrap
+                  width:int=100,
+                  where:str='DIR', # the dataset folder, for the check line
+                 )->str:
+    "A record as a few lines of text: where it comes from, the question, the answer and how to check it (commands that run as printed)."
+    import textwrap, shlex
     q = textwrap.fill(r.get('question') or '', width, initial_indent='  ', subsequent_indent='  ')
     lines = [f"[{r.get('id')}] {r.get('family')} · {r.get('mode')} · {r.get('split')}", q, f"  answer: {r.get('answer')}   (tolerance {r.get('tolerance')})"]
-    if r.get('query'): lines.append(f"  check:  physci-lab simulate SCENE.yaml --query {r['query']}")
+    qs = [r['query']] if r.get('query') else [x['query'] for x in (r.get('reproduce') or []) if isinstance(x, dict) and isinstance(x.get('query'), str)]
+    if qs:   # the answer's query, or (reverse, event, comparison problems) the recorded values that bear it out
+        lines.append(f"  check:  physci-lab show {shlex.quote(str(where))} --id {r.get('id')} --scene scene.yaml && physci-lab simulate scene.yaml "
+                     + ' '.join(f'--query {q}' for q in qs))
     return '\n'.join(lines)
 
 def _diverse(recs:list, n:int)->list:
@@ -639,7 +644,7 @@ def show(path, # a dataset folder
     recs = load_records(path, n, split) if first else _diverse(load_records(path, 2000, split), n)
     c = m['counts']
     head = f"{path}: {c['records']} problems from {c['scenes']} scenes ({', '.join(f'{k} {v}' for k, v in sorted(c['by_split'].items()))})"
-    return '\n\n'.join([head] + [format_record(r) for r in recs])
+    return '\n\n'.join([head] + [format_record(r, where=path) for r in recs])
 
 
 # %% ../../nbs/problems/22_dataset.ipynb #d050
@@ -682,11 +687,16 @@ def add_generate_args(p):
     p.add_argument('--quiet', action='store_true', help='no progress bar')
     p.add_argument('--composed', action='store_true', help='scenes composed from entities (physci_lab.sim.compose) instead of the fixed families')
     p.add_argument('--tier', type=int, nargs='+', choices=(1, 2, 3), help='with --composed: the tiers to compose (default 1 2 3)')
+    p.add_argument('--scenes', metavar='FILE_OR_FOLDER', help='scenes of your own (a scene file, or a folder of them) instead of the families; a number may be a range, mass: {range: [1, 3]}, drawn per scene from --seed')
 
 def run_generate(a)->int:
     "Run `physci-lab generate`: prints one line with what was written."
     gen, fams = None, a.families
-    if getattr(a, 'composed', False):   # composed scenes: another generator, whose families are the tiers
+    if getattr(a, 'scenes', None):   # scenes a user wrote: the families are the scenes themselves
+        if fams or getattr(a, 'composed', False) or getattr(a, 'tier', None): raise GenerateError('--scenes: not with --families, --composed or --tier')
+        from physci_lab.problems.user_scenes import load_user_scenes, user_family
+        gen = 'physci_lab.problems.user_scenes:scene_problems'; fams = [user_family(n, d) for n, d in load_user_scenes(a.scenes)]
+    elif getattr(a, 'composed', False):   # composed scenes: another generator, whose families are the tiers
         gen = 'physci_lab.problems.composed:composed_problems'; fams = fams or [f'composed_{t}' for t in (a.tier or (1, 2, 3))]
     elif getattr(a, 'tier', None): raise GenerateError('--tier: only with --composed')
     m = generate(a.n, a.seed, a.out, families=fams, modes=a.modes, difficulty=a.difficulty, workers=a.workers, generator=gen,
@@ -702,8 +712,22 @@ def add_show_args(p):
     p.add_argument('--n', type=number_arg(1, integer=True), default=5, help='how many problems (default 5)')
     p.add_argument('--split', choices=['train', 'test'], help='only this split')
     p.add_argument('--first', action='store_true', help='the first N records instead of a sample spread over families, modes and scenes')
+    p.add_argument('--id', help='only the record with this id (the id in brackets of a printed problem)')
+    p.add_argument('--scene', metavar='OUT.yaml', help="with --id: write the record's scene here (YAML; written whole or not at all), for physci-lab simulate, describe or render")
 
 def run_show(a)->int:
     "Run `physci-lab show`."
+    if getattr(a, 'scene', None) and not getattr(a, 'id', None): raise GenerateError('--scene: give --id too (which record\'s scene to write)')
+    if getattr(a, 'id', None):
+        from physci_lab.core.io import check_out_file, write_atomic
+        if a.scene: check_out_file(a.scene, '--scene', ('.yaml', '.yml'))
+        read_manifest(a.dir)
+        r = next((r for r in load_records(a.dir) if r.get('id') == a.id), None)
+        if r is None: raise GenerateError(f'--id {short(a.id)}: no record with this id in {short(a.dir)}')
+        if a.scene:
+            if not isinstance(r.get('scene'), str) or not r['scene'].strip(): raise GenerateError(f'--id {short(a.id)}: the record holds no scene')
+            write_atomic(a.scene, r['scene'])
+        print(format_record(r, where=a.dir) + (f"\n  scene written to {a.scene}" if a.scene else ''))
+        return 0
     print(show(a.dir, a.n, a.split, getattr(a, 'first', False)))
     return 0

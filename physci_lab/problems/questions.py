@@ -15,30 +15,37 @@ import yaml
 import sympy as sp
 from ..core.io import UserInputError
 from ..sim.bodies import fmt_value
-from ..sim.dsl import Scene, Compiled, time_scale
+from ..sim.dsl import Scene, Compiled
+from ..sim.bodies import time_scale
 from ..sim.bodies import SceneError
 from ..sim.words import UNIT_TEXT, unit_text, num, qty, nouns, cap, listing, half_printed
 from ..sim.fields import G
 from ..sim.bodies import BETA, parse_query
 from ..sim.families import FAMILIES, sample_scene
-from ..sim.simulation import Trajectory, SimulationError, UNITS, query_scene
+from ..sim.simulation import Trajectory, SimulationError, UNITS, query_scene, window_note
 from .filters import (Clock, Variant, run, run_batch, fast, ablations, sweepable, param_range, admissible_range, close, shortcut_checks,
                                 degenerate_checks, stated_inputs, input_variants, input_checks, root_scan, nice_bound, ZERO)
 from ..core.grade import grade, RTOL
 from ..core.golds import read_gold, gold_of
 
 # %% auto #0
-__all__ = ['MODES', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'PER_SCENE', 'RECORD_FIELDS', 'PRETTY',
-           'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'POINT', 'UP', 'AFTER',
-           'AFTER_NUMERIC', 'REGIME_CHANGES', 'OSCILLATORS', 'DROP_REASONS', 'SCANS', 'ProblemError', 'scene_id',
-           'split_of', 'Problem', 'ProblemBatch', 'pretty', 'with_unit', 'at_time', 'Candidate', 'reader', 'item',
-           'derive_answer', 'check_reproduce', 'Ctx', 'window', 'scene_times', 'say', 'numeric', 'component',
+__all__ = ['MODES', 'MODE_DOCS', 'PROBLEM_FAMILIES', 'ANCHOR_FAMILIES', 'TOLERANCE', 'TEST_FRACTION', 'PER_SCENE',
+           'RECORD_FIELDS', 'PRETTY', 'ROLES', 'WINDOW', 'BODY_NUMERIC', 'STRING_NUMERIC', 'SPRING_NUMERIC', 'POINT',
+           'UP', 'AFTER', 'AFTER_NUMERIC', 'REGIME_CHANGES', 'OSCILLATORS', 'DROP_REASONS', 'SCANS', 'ProblemError',
+           'scene_id', 'split_of', 'Problem', 'ProblemBatch', 'pretty', 'with_unit', 'at_time', 'Candidate', 'reader',
+           'item', 'derive_answer', 'check_reproduce', 'Ctx', 'window', 'scene_times', 'say', 'numeric', 'component',
            'first_rest', 'interior_max', 'event', 'after_event', 'comparison', 'param_symbols', 'text_name', 'sym',
            'in_regime', 'parameter_draws', 'verify_symbolic', 'symbolic', 'printed', 'define', 'hide', 'reverse',
            'self_grade', 'problems_for_scene', 'summarize']
 
 # %% ../../nbs/problems/20_questions.ipynb #d3b12899
 MODES = ('numeric', 'reverse', 'symbolic', 'event', 'comparison', 'component')
+MODE_DOCS = {'numeric': 'a recorded quantity at a time, from the given values (a number with its unit)',
+             'reverse': 'a parameter of the scene, from a quantity the text gives at a time',
+             'symbolic': 'a quantity as a closed-form expression of the symbols the text defines',
+             'event': 'when something happens (a string goes slack, a block stops, a maximum)',
+             'comparison': 'how a quantity changes when a parameter changes (larger, smaller, the same)',
+             'component': 'one component (x, y or z) of a vector quantity at a time, with its sign'}
 PROBLEM_FAMILIES = list(FAMILIES)
 ANCHOR_FAMILIES = ['fixed_pulley', 'incline', 'spring_horizontal', 'collision_1d']
 TOLERANCE = RTOL        # relative: `grade`'s default, the simulator paper's 5 %
@@ -93,6 +100,19 @@ class ProblemBatch:
     problems: list
     stats: dict      # mode -> Counter; 'scene' -> Counter
     timings: dict    # 'mujoco_step', 'python_step', 'compile', 'record', 'derive', 'python', 'total' (seconds)
+    note: str|None = None   # why the scene gives no problem at all (`simulation.window_note`), when it gives none for that reason
+
+    def why(self) -> dict:
+        "For each mode that kept nothing, one line saying why: the scene's run, no question of that mode fits the scene, or what dropped them."
+        out = {}
+        for m, st in self.stats.items():
+            if m == 'scene' or st['kept']: continue
+            if self.note: out[m] = self.note
+            elif not st['generated']: out[m] = f"no {m} question fits this scene"
+            else:
+                why = ', '.join(f'{k} {v}' for k, v in st.most_common() if k not in ('generated', 'kept', 'dropped', 'over_cap') and v)
+                out[m] = f"all {st['generated']} {m} questions were dropped ({why or 'over the cap'})"
+        return out
 
 # %% ../../nbs/problems/20_questions.ipynb #b195d358
 PRETTY = UNIT_TEXT
@@ -1046,8 +1066,8 @@ def problems_for_scene(family:str, # one of `PROBLEM_FAMILIES`
         tot = time.perf_counter() - t0; timings = dict(sorted(clock.seconds.items()))
         timings['python'] = tot - sum(timings.values()); timings['total'] = tot
         return ProblemBatch(problems, stats, timings)
-    if tr.rejected or tr.valid_until < 0.2*time_scale(sc):
-        stats['scene']['rejected' if tr.rejected else 'window_too_short'] += 1; return done([])
+    if (note := window_note(tr)) is not None:   # the rule `simulate`, `render` and `describe` state too
+        stats['scene']['rejected' if tr.rejected else 'window_too_short'] += 1; b = done([]); b.note = note; return b
     rng = np.random.default_rng([int(seed), zlib.crc32(family.encode()), int(difficulty)])
     ctx = Ctx(family, sc, c, tr, rng, scene_times(tr, rng, step=0.05*time_scale(sc)), tolerance, clock, desc, hooks=hooks or {})
     base, comps, after = numeric(ctx), component(ctx), after_event(ctx)

@@ -8,7 +8,7 @@
 - `strings`: strings over pulleys and springs, laid out with room for the motion;
 - `entities` and `machines`: the entity catalogue;
 - `dsl`: `Scene`, YAML in and out, compiled to MuJoCo through MjSpec;
-- `simulation` (`simulate`, `Trajectory`), `families` (random scenes of 21 fixed pictures), `canonical` (shipped scenes against closed forms), `view` and `render` (pictures, videos, the explorer), `compose` (scenes drawn from connection points).
+- `simulation` (`simulate`, `Trajectory`), `families` (random scenes of 21 fixed pictures), `canonical` (shipped scenes against closed forms), `view` and `render` (pictures, videos, the explorer), `compose` (scenes drawn from connection points), `reference` (the scene language's reference, generated from the declarations: `physci-lab list entities` and the JSON Schema of `physci-lab schema`).
 
 **It imports** `physci_lab.core` only: a scene never touches a model, and knows nothing of the problems made from it.
 

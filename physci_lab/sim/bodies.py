@@ -12,12 +12,12 @@ import re
 from typing import Any
 import numpy as np
 import mujoco
-from ..core.io import UserInputError
+from ..core.io import UserInputError, short
 
 # %% auto #0
 __all__ = ['ENTITY_TYPES', 'SOLREF', 'SOLIMP', 'BOX', 'CLEAR', 'BIG', 'BETA', 'SEGMENT_NAMES', 'QUERY', 'SceneError', 'fmt_value',
-           'Param', 'register', 'EntityType', 'Entity', 'shape_inertia', 'Body', 'Placed', 'BuildContext', 'quaternion',
-           'resting_on', 'strings_through', 'springs_at', 'stack_mass', 'paren_id', 'parse_query']
+           'Param', 'register', 'EntityType', 'time_scale', 'Entity', 'shape_inertia', 'Body', 'Placed', 'BuildContext',
+           'quaternion', 'resting_on', 'strings_through', 'springs_at', 'stack_mass', 'paren_id', 'parse_query']
 
 # %% ../../nbs/sim/10_bodies.ipynb #2e97ab1e
 class SceneError(UserInputError):
@@ -31,6 +31,11 @@ def fmt_value(x) -> str:
     if x == int(x) and abs(x) < 1e6: return str(int(x))
     return f'{x:.4g}'
 
+def _finite(x, where:str) -> float:
+    "`x` as a float; an integer too large for one (YAML reads 400 digits as an exact integer) is refused naming `where`."
+    try: return float(x)
+    except OverflowError: raise SceneError(f"{where}: must be a finite number, got an integer of about {int(x.bit_length()*0.30103) + 1} digits") from None
+
 @dataclass(frozen=True)
 class Param:
     "A declared parameter of an entity type."
@@ -39,7 +44,7 @@ class Param:
     hi: float|None = None         # highest allowed value
     default: Any = None           # None: the parameter is required
     meaningful: bool = True       # physically meaningful (True) or nuisance (False)
-    kind: str = 'float'           # 'float', 'choice', 'ref' (an entity id), 'bool', 'vector'
+    kind: str = 'float'           # 'float', 'choice', 'ref' (an entity id), 'bool', 'vector', 'ids' (a list of entity ids)
     choices: tuple = ()           # allowed values of a 'choice'
     lo_open: bool = False         # lo itself is not allowed
     hi_open: bool = False         # hi itself is not allowed
@@ -57,21 +62,21 @@ class Param:
         "Validate and normalise `value`; raise `SceneError` naming `where`."
         u = f' {self.unit}' if self.unit else ''
         if self.kind == 'choice':
-            if value not in self.choices: raise SceneError(f"{where}: {value!r} is not one of {', '.join(map(str, self.choices))}")
+            if isinstance(value, (list, dict)) or value not in self.choices: raise SceneError(f"{where}: {short(repr(value))} is not one of {', '.join(map(str, self.choices))}")
             return value
         if self.kind == 'bool':
-            if not isinstance(value, bool): raise SceneError(f"{where}: expected true or false, got {value!r}")
+            if not isinstance(value, bool): raise SceneError(f"{where}: expected true or false, got {short(repr(value))}")
             return value
         if self.kind == 'ref':
-            if not isinstance(value, str): raise SceneError(f"{where}: expected an entity id, got {value!r}")
+            if not isinstance(value, str): raise SceneError(f"{where}: expected an entity id, got {short(repr(value))}")
             return value
         if self.kind == 'vector':
             if not isinstance(value, (list, tuple)) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
-                raise SceneError(f"{where}: expected a list of numbers, got {value!r}")
-            return [float(v) for v in value]
+                raise SceneError(f"{where}: expected a list of numbers, got {short(repr(value))}")
+            return [_finite(v, where) for v in value]
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise SceneError(f"{where}: expected a number in{u or ' (dimensionless)'}, got {value!r}")
-        v = float(value)
+            raise SceneError(f"{where}: expected a number in{u or ' (dimensionless)'}, got {short(repr(value))}")
+        v = _finite(value, where)
         if not math.isfinite(v): raise SceneError(f"{where}: must be a finite number, got {value!r}")
         bad_lo = self.lo is not None and (v < self.lo or (self.lo_open and v == self.lo))
         bad_hi = self.hi is not None and (v > self.hi or (self.hi_open and v == self.hi))
@@ -100,6 +105,10 @@ class EntityType:
     def describe(self, e:'Entity', scene:'Scene', w) -> str: return ''   # its sentence, written with `w` (a `words.Words`)
     def state(self, e:'Entity', scene:'Scene', w): return None         # how it starts (a sentence, or `entities.REST`); None: said in `describe`
     def quantities(self, e:'Entity') -> list[str]: return []
+
+def time_scale(sc) -> float:
+    "The scene's unit of time (s): 1 for scenes of seconds, a power of ten for slow ones (an orbit of hours: 1000 s); steps and asked times are multiples of it."
+    return 10.0**max(0, math.floor(math.log10(sc.duration/2) + 1e-9))
 
 @dataclass
 class Entity:

@@ -13,19 +13,19 @@ import numpy as np
 import yaml
 import mujoco
 from ..core.io import UserInputError, data_path, check_yaml, read_text, short
-from .bodies import (SceneError, Param, EntityType, Entity, Body, Placed, BuildContext, ENTITY_TYPES, register, shape_inertia, fmt_value)
+from .bodies import (time_scale, SceneError, Param, EntityType, Entity, Body, Placed, BuildContext, ENTITY_TYPES, register, shape_inertia, fmt_value)
 from . import entities as _catalogue   # registers the entity types
 from . import machines as _machines   # registers wedges, hanging pulleys, pullers and gears
 from .entities import decide_static_friction
-from .entities import REST
+from .entities import REST, surface_order
 from .strings import layout_strings, build_springs, describe_connections
 from .bodies import resting_on
 from .words import Words, Description, qty, cap, listing
 
 # %% auto #0
-__all__ = ['SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'entity_types', 'Scene', 'load_scene', 'meaningful_params',
-           'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'time_scale', 'compile_scene', 'to_xml',
-           'describe', 'at_rest_sentence', 'limits_sentence', 'axes_sentence']
+__all__ = ['SPRING_PARAMS', 'STRING_PARAMS', 'SCENE_PARAMS', 'ID_PATTERN', 'entity_types', 'Scene', 'scene_data', 'load_scene',
+           'meaningful_params', 'nuisance_params', 'with_params', 'without_entity', 'Compiled', 'compile_scene',
+           'placement_order', 'to_xml', 'describe', 'at_rest_sentence', 'limits_sentence', 'axes_sentence']
 
 # %% ../../nbs/sim/10a_dsl.ipynb #596f02f4
 def entity_types() -> dict:
@@ -34,13 +34,14 @@ def entity_types() -> dict:
 
 SPRING_PARAMS = {'k': Param('N/m', 0, 1e5, lo_open=True, sample=(10, 200), doc='spring constant', required=True),
                  'rest_length': Param('m', 0.05, 10, default=0.5, meaningful=False, doc='natural length')}
-STRING_PARAMS = {'path': Param(kind='vector', meaningful=False)}
+STRING_PARAMS = {'path': Param(kind='ids', meaningful=False, required=True, doc='the entity ids the string runs through, end to end (at least two)')}
 SCENE_PARAMS = {'gravity': Param('m/s^2', 0, 100, default=9.81, doc='gravitational acceleration'),
                 'restitution': Param('', 0, 1, default=None, sample=(0.2, 1.0), doc='coefficient of restitution'),
-                'duration': Param('s', 0, 1e9, lo_open=True, default=2.0, meaningful=False),
-                'timestep': Param('s', 1e-5, 0.01, default=None, meaningful=False)}
+                'duration': Param('s', 0, 1e9, lo_open=True, default=2.0, meaningful=False, doc='how long the scene is simulated'),
+                'timestep': Param('s', 1e-5, 0.01, default=None, meaningful=False, doc='simulation step (default: chosen from the scene)')}
 _TOP = ('name', 'duration', 'timestep', 'gravity', 'restitution', 'entities', 'strings', 'springs')
 _ID = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*$')
+ID_PATTERN = _ID.pattern   # what an entity, string or spring id may be
 
 class _Flow(dict): pass
 class _Loader(yaml.SafeLoader): pass
@@ -48,6 +49,8 @@ class _Dumper(yaml.SafeDumper): pass
 for _c in (_Loader, _Dumper):  # YAML 1.2 booleans: only true/false (so `on: ramp` is a key, not True)
     _c.yaml_implicit_resolvers = {k: [(t, r) for t, r in v if t != 'tag:yaml.org,2002:bool'] for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
     for _ch in 'tTfF': _c.yaml_implicit_resolvers.setdefault(_ch, []).append(('tag:yaml.org,2002:bool', re.compile(r'^(?:true|True|TRUE|false|False|FALSE)$')))
+    for _ch in '0123456789-+.':   # YAML 1.2 floats too: 1e11 and 1.5e-3 are numbers (YAML 1.1 wants 1.0e+11, and reads 1e11 as text)
+        _c.yaml_implicit_resolvers.setdefault(_ch, []).append(('tag:yaml.org,2002:float', re.compile(r'^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)[eE][-+]?[0-9]+$')))
 _Dumper.add_representer(_Flow, lambda d, v: d.represent_mapping('tag:yaml.org,2002:map', v.items(), flow_style=True))
 _Dumper.add_representer(list, lambda d, v: d.represent_sequence('tag:yaml.org,2002:seq', v, flow_style=True))
 
@@ -82,8 +85,12 @@ class Scene:
             if not isinstance(ed, dict): raise SceneError(f"{where}: expected a mapping with 'type' and parameters, got {ed!r}")
             t = ed.get('type')
             if t is None: raise SceneError(f"{where}.type: missing (known: {', '.join(sorted(types))})")
-            if t not in types: raise SceneError(f"{where}.type: unknown entity type {t!r} (known: {', '.join(sorted(types))})")
+            if not isinstance(t, str) or t not in types: raise SceneError(f"{where}.type: unknown entity type {t!r} (known: {', '.join(sorted(types))})")
             ents[eid] = Entity(eid, t, _check_params(types[t].params, ed, where, skip=('type',)))
+        for sec, what in (('strings', '{path: [...]}'), ('springs', '{between: [a, b], k: ...}')):
+            if d.get(sec) is not None and not isinstance(d[sec], dict): raise SceneError(f"{sec}: expected a mapping from id to {what}, got {short(repr(d[sec]))}")
+            for sid in d.get(sec) or {}:
+                if not isinstance(sid, str) or not _ID.match(sid): raise SceneError(f"{sec}.{short(sid)}: an id is letters, digits and _ (not starting with a digit)")
         strings = {}
         for sid, sd in (d.get('strings') or {}).items():
             where = f'strings.{sid}'
@@ -91,6 +98,7 @@ class Scene:
             if not isinstance(sd, dict) or not isinstance(sd.get('path'), list) or len(sd['path']) < 2:
                 raise SceneError(f"{where}.path: expected a list of at least two entity ids")
             for i, p in enumerate(sd['path']):
+                if not isinstance(p, str): raise SceneError(f"{where}.path[{i}]: expected an entity id, got {short(repr(p))} (a path is a flat list of ids)")
                 if p not in ents: raise SceneError(f"{where}.path[{i}]: unknown entity {p!r}")
                 if p in sd['path'][:i]: raise SceneError(f"{where}.path[{i}]: {p!r} is already on this string (a string passes each entity once)")
             for k in sd:
@@ -104,13 +112,17 @@ class Scene:
             b = sd.get('between')
             if not isinstance(b, list) or len(b) != 2: raise SceneError(f"{where}.between: expected a list of two entity ids")
             for i, p in enumerate(b):
+                if not isinstance(p, str): raise SceneError(f"{where}.between[{i}]: expected an entity id, got {short(repr(p))}")
                 if p not in ents: raise SceneError(f"{where}.between[{i}]: unknown entity {p!r}")
+            if b[0] == b[1]: raise SceneError(f"{where}.between: joins {b[0]} to itself (a spring joins two different entities)")
             springs[sid] = {'between': list(b), **_check_params(SPRING_PARAMS, sd, where, skip=('between',))}
         sc = cls(name=name, entities=ents, strings=strings, springs=springs, **top)
         for e in ents.values():
             for pn, p in e.kind.params.items():
                 if p.kind == 'ref' and e.get(pn) is not None and e[pn] not in ents:
                     raise SceneError(f"entities.{e.id}.{pn}: unknown entity {e[pn]!r}")
+        _check_support_cycles(ents)
+        for e in ents.values():
             e.kind.validate(e, sc)
         for sid, s in springs.items():   # a spring from a fixed support to a block that hangs on a string: where it starts, and how stretched, is stated nowhere
             for x, y in (s['between'], s['between'][::-1]):
@@ -132,13 +144,7 @@ class Scene:
     @classmethod
     def from_yaml(cls, text:str) -> 'Scene':
         "Parse YAML text; syntax errors name the line (too long, too deeply nested or alias-bombed text is refused first)."
-        check_yaml(text, 'scene', loader=_Loader)
-        try: d = yaml.load(text, Loader=_Loader)
-        except yaml.MarkedYAMLError as ex:
-            mk = ex.problem_mark or ex.context_mark
-            raise SceneError(f"line {mk.line+1 if mk else '?'}: invalid YAML: {ex.problem or ex.context}") from None
-        except yaml.YAMLError as ex: raise SceneError(f"invalid YAML: {str(ex).splitlines()[0]}") from None
-        return cls.from_dict(d)
+        return cls.from_dict(scene_data(text))
 
     def to_yaml(self) -> str:
         "YAML text: one flow mapping per entity, string and spring (deterministic bytes)."
@@ -146,6 +152,30 @@ class Scene:
         for sec in ('entities', 'strings', 'springs'):
             if sec in d: d[sec] = {k: _Flow(v) for k, v in d[sec].items()}
         return yaml.dump(d, Dumper=_Dumper, sort_keys=False, width=120)
+
+def scene_data(text:str):
+    "Scene YAML text as plain data, read as scenes are read (YAML 1.2 booleans and floats, duplicate keys refused), before any check of its meaning; one-line errors."
+    check_yaml(text, 'scene', loader=_Loader)
+    try: d = yaml.load(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as ex:
+        mk = ex.problem_mark or ex.context_mark
+        raise SceneError(f"line {mk.line+1 if mk else '?'}: invalid YAML: {ex.problem or ex.context}") from None
+    except yaml.YAMLError as ex: raise SceneError(f"invalid YAML: {str(ex).splitlines()[0]}") from None
+    except ValueError as ex:   # a value YAML resolves but Python cannot build: an integer of over 4300 digits, a date such as 2020-13-45
+        raise SceneError("invalid YAML: a number of more than 4300 digits" if 'digits' in str(ex) else f"invalid YAML: a value that is not a valid {'date' if 'month' in str(ex) or 'day' in str(ex) else 'number'}: {short(str(ex))}") from None
+    return d
+
+def _check_support_cycles(ents:dict):
+    "Refuse an entity that rests (`on`), hangs or orbits (`around`) on itself, directly or through others."
+    for key, verb in (('on', 'rests on'), ('around', 'orbits')):
+        for e in ents.values():
+            chain, x = [e.id], e.get(key)
+            while x is not None:
+                if x == e.id:
+                    if len(chain) == 1: raise SceneError(f"entities.{e.id}.{key}: {e.id} {verb} itself (name another entity{', such as a floor or a ramp' if key == 'on' else ''})")
+                    raise SceneError(f"entities.{e.id}.{key}: a cycle, {' → '.join(chain + [e.id])} (each {verb} the next); one of them must {'rest on a support such as a floor or a ramp' if key == 'on' else 'orbit a star'}")
+                if x in chain: break   # a cycle further on: reported from one of its members
+                chain.append(x); x = ents[x].get(key)
 
 def _plain_copy(x):
     "A deep copy of plain data (dicts, lists, tuples, numbers, text), as `copy.deepcopy` makes it, without its bookkeeping (scenes are copied for every variant)."
@@ -267,10 +297,6 @@ class Compiled:
     @property
     def needs_python(self) -> bool: return bool(self.forces or self.collisions)
 
-def time_scale(sc:Scene) -> float:
-    "The scene's unit of time (s): 1 for scenes of seconds, a power of ten for slow ones (an orbit of hours: 1000 s); steps and asked times are multiples of it."
-    return 10.0**max(0, math.floor(math.log10(sc.duration/2) + 1e-9))
-
 _BODY_SENSORS = [(k.lower(), getattr(mujoco.mjtSensor, f'mjSENS_{k}')) for k in ('FRAMEPOS', 'FRAMELINVEL', 'FRAMEANGVEL', 'FRAMEQUAT')]   # recorded for every body
 
 def compile_scene(sc:Scene) -> Compiled:
@@ -282,7 +308,7 @@ def compile_scene(sc:Scene) -> Compiled:
     spec.option.jacobian = mujoco.mjtJacobian.mjJAC_DENSE
     spec.visual.global_.offwidth, spec.visual.global_.offheight = 1280, 720
     ctx = BuildContext(sc, spec, size_time=max(1.0, sc.duration) * 1.1)
-    ents = list(sc.entities.values())
+    ents = placement_order(sc)
     def later(e):  # placed by a string, a spring or a movable pulley
         on = e.get('on')
         return e.type == 'mass' and (on is None or sc.entities[on].type == 'movable_pulley' or _spring_placed(e.id, sc))
@@ -303,7 +329,9 @@ def compile_scene(sc:Scene) -> Compiled:
     ts = time_scale(sc)
     dt = sc.timestep or min((5e-4 if (ctx.forces or ctx.collisions) else 1e-3)*ts, ctx.max_dt)
     if sc.timestep is None:  # a step that divides 1 ms (of the time scale), so times with 3 decimals are recorded times
-        dt = ts*next(x for x in (1e-3, 5e-4, 2.5e-4, 1e-4, 5e-5, 2.5e-5, 1e-5, 5e-6, 2.5e-6, 1e-6) if x*ts <= dt*(1 + 1e-9))
+        step = next((x for x in (1e-3, 5e-4, 2.5e-4, 1e-4, 5e-5, 2.5e-5, 1e-5, 5e-6, 2.5e-6, 1e-6) if x*ts <= dt*(1 + 1e-9)), None)
+        if step is None: raise SceneError(f"{sc.name}: the motion is too fast to simulate: it needs a time step of {dt:.2g} s, below the smallest, {1e-6*ts:.2g} s (give timestep: to choose one)")
+        dt = ts*step
     spec.option.timestep = dt
     for eid, p in ctx.placed.items():
         if p.body:
@@ -322,6 +350,14 @@ def compile_scene(sc:Scene) -> Compiled:
     decide_static_friction(c)
     for f in ctx.finish: f(c)
     return c
+
+def placement_order(sc:Scene) -> list:
+    "The scene's entities in the order they are built: the YAML's, except that blocks sharing a surface take their slots highest first (`surface_order`), so listing them in another order builds the same scene."
+    ents = list(sc.entities.values())
+    for ids in surface_order(sc).values():
+        slots = sorted(i for i, e in enumerate(ents) if e.id in ids)
+        for k, eid in zip(slots, ids): ents[k] = sc.entities[eid]
+    return ents
 
 def _spring_placed(eid, sc):
     return any(s['between'][1] == eid and sc.entities[s['between'][0]].type == 'mass' for s in sc.springs.values())
@@ -346,7 +382,7 @@ def describe(self, symbols:dict|None=None, # parameter key -> symbol ('ramp.angl
             ) -> Description:
     "The scene in a teacher's words: the setting, the bodies, what joins them, how they start, the axes; every meaningful parameter once, with its unit. A `Description` (a `str`) that knows which parameters it `stated`."
     w = Words(self, symbols, hidden)
-    ents = list(self.entities.values())
+    ents = placement_order(self)   # blocks on one surface from the highest, each placed against the one above it
     first = [e for e in ents if e.kind.stage == 0 or e.type == 'star']
     parts = [e.kind.describe(e, self, w) for e in first]
     parts += [e.kind.describe(e, self, w) for e in ents if e not in first and not _hung(self, e)]

@@ -1,4 +1,4 @@
-"""Every entity type with its declared parameters (unit, range, meaningful or nuisance), how it builds into MuJoCo and how it describes itself
+"""Every entity type with its declared parameters (unit, range, meaningful or nuisance), how it builds into MuJoCo and how it describes itself. The tables of every type, its parameters, connections and quantities are in the scene reference (`sim/10c_reference.ipynb`, `physci-lab list entities`)
 
 Docs: https://physci-lab.github.io/physci-lab/sim/entities.html.md"""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import numpy as np
 import mujoco
-from .bodies import (Param, EntityType, Entity, SceneError, Body, BuildContext, Placed, register, ENTITY_TYPES, shape_inertia, fmt_value,
+from .bodies import (time_scale, Param, EntityType, Entity, SceneError, Body, BuildContext, Placed, register, ENTITY_TYPES, shape_inertia, fmt_value,
                                SOLREF, SOLIMP, BOX, CLEAR, BIG, BETA, quaternion, resting_on, strings_through, springs_at, stack_mass, paren_id)
 from .fields import G, NewtonGravity, RocketThrust, Lorentz
 from . import mechanics   # how far bodies move (`mechanics.travel`), from the derivation: room for the layout
@@ -18,9 +18,9 @@ from .words import Words, qty, num, cap, listing
 
 # %% auto #0
 __all__ = ['REST', 'BODY_QUANTITIES', 'mass_param', 'friction_phrase', 'is_rough', 'signed_phrase', 'Incline', 'Floor', 'Wall',
-           'Ceiling', 'constant_force', 'Mass', 'decide_static_friction', 'surface_frame', 'FixedPulley',
-           'MovablePulley', 'axis_along_y', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel', 'Ball', 'Projectile', 'Star',
-           'Planet', 'Rocket', 'Charge', 'MagneticField', 'ElectricField']
+           'Ceiling', 'constant_force', 'Mass', 'decide_static_friction', 'surface_order', 'surface_frame',
+           'FixedPulley', 'MovablePulley', 'axis_along_y', 'Roller', 'Pendulum', 'RodPendulum', 'Wheel', 'Ball',
+           'Projectile', 'Star', 'Planet', 'Rocket', 'Charge', 'MagneticField', 'ElectricField']
 
 # %% ../../nbs/sim/11_entities.ipynb #40e2b6db
 def _req(unit, lo=0, hi=None, **kw): return Param(unit, lo, hi, required=True, **kw)
@@ -275,11 +275,11 @@ class Mass(EntityType):
         if e.id in w.met: return ''   # introduced with the string or spring it hangs from
         intro = cap(w.mention(e.id, lambda: 'of ' + w.p(f'{e.id}.mass', 'mass')))
         if t in ('incline', 'floor'):
-            return f"{intro} rests on {w.ref(on)}" + ''.join(f", to the right of {w.ref(s['between'][0])}" for s in springs_at(sc, e.id)
+            return f"{intro} rests on {w.ref(on)}" + _among(e, sc, w) + ''.join(f", to the right of {w.ref(s['between'][0])}" for s in springs_at(sc, e.id)
                                                              if s['between'][1] == e.id and s['between'][0] in w.met and sc.entities[s['between'][0]].get('on') == on) + '.'
         if t == 'mass': return f"{intro} rests on {w.ref(on)}; " + _contact(e, w, 'the two blocks') + '.'
         if t == 'movable_pulley': return f"{intro} hangs from {w.ref(on)}."
-        if t == 'wedge': return f"{intro} rests on the {e.get('face') or 'left'} face of {w.ref(on)}."
+        if t == 'wedge': return f"{intro} rests on the {e.get('face') or 'left'} face of {w.ref(on)}{_among(e, sc, w)}."
         if t == 'movable_wedge': return f"{intro} rests on the sloping face of {w.ref(on)}."
         return f"{intro} is held at rest and released to fall freely."
     def state(self, e, sc, w):
@@ -314,6 +314,38 @@ def decide_static_friction(c):
         c.reset(d)
         if abs(d.qacc[dof]) > 1e-3: m.dof_frictionloss[dof] = x['mu_k']*x['N']; x['static'] = False
         else: x['static'] = True
+
+def surface_order(sc) -> dict:
+    "Blocks that share a surface (a ramp, a floor, one face of a wedge), highest first, from the connection graph: {(support, face): [ids]}."
+    groups = {}
+    for e in sc.entities.values():
+        on = e.get('on')
+        if e.type == 'mass' and on is not None and sc.entities[on].type in ('incline', 'floor', 'wedge') and not any(s['between'][1] == e.id and sc.entities[s['between'][0]].type == 'mass' for s in sc.springs.values()):   # not placed by a spring
+            groups.setdefault((on, e.get('face')), []).append(e.id)
+    out = {}
+    for (on, face), ids in groups.items():
+        dist = {}
+        for s in sc.strings.values():   # a block whose string runs over the pulley at this surface's top is the highest
+            p = s['path']
+            for i, x in enumerate(p):
+                if x in ids and any(0 <= j < len(p) and sc.entities[p[j]].type == 'fixed_pulley' and sc.entities[p[j]].get('on') == on for j in (i - 1, i + 1)): dist[x] = 0
+        todo = sorted(dist)
+        while todo:   # then the blocks tied to it by a string, one below the other
+            x = todo.pop(0)
+            for s in sc.strings.values():
+                p = s['path']
+                if x not in p: continue
+                i = p.index(x)
+                for j in (i - 1, i + 1):
+                    if 0 <= j < len(p) and p[j] in ids and p[j] not in dist: dist[p[j]] = dist[x] + 1; todo.append(p[j])
+        out[(on, face)] = sorted(ids, key=lambda x: (dist.get(x, math.inf), x))   # the rest: by id, so the order of the YAML never decides
+    return out
+
+def _among(e, sc, w) -> str:
+    "Where a block sits among the others on its surface (`surface_order`, highest first): ', below block A' on a ramp, ', to the left of block A' on a floor."
+    ids = surface_order(sc).get((e['on'], e.get('face')), [])
+    if e.id not in ids or ids.index(e.id) == 0: return ''
+    return f", {'to the left of' if sc.entities[e['on']].type == 'floor' else 'below'} {w.ref(ids[ids.index(e.id) - 1])}"
 
 def surface_frame(ctx, e):
     "The frame (top, u, n, L, quat, theta, …) of the surface block `e` rests on: a ramp's or floor's, or one face of a wedge."
@@ -518,9 +550,12 @@ class Ball(EntityType):
     def validate(self, e, sc):
         if sc.restitution is None: raise SceneError("restitution: missing (required when balls collide)")
     def quantities(self, e): return BODY_QUANTITIES
+    def order(self, sc) -> list:
+        "The balls, leftmost first: the fastest to the right (then by id), whatever the order of the YAML."
+        return sorted((b for b in sc.entities.values() if b.type == 'ball'), key=lambda b: (-b['velocity'], b.id))
     def start_x(self, e, sc) -> float:
-        "x of the ball's centre at t = 0 (m): as given, else 0 for the first ball and, for another, where the first reaches it a quarter of the way through the scene."
-        balls = [b for b in sc.entities.values() if b.type == 'ball']; i = balls.index(e)
+        "x of the ball's centre at t = 0 (m): as given, else 0 for the leftmost ball (`order`) and, for another, where the leftmost reaches it a quarter of the way through the scene."
+        balls = self.order(sc); i = balls.index(e)
         if e.get('x') is not None: return e['x']
         if i == 0: return 0.0
         a = balls[0]; ra, R = a.get('radius', 0.1), e.get('radius', 0.1); xa = a.get('x') or 0.0
@@ -530,7 +565,7 @@ class Ball(EntityType):
         return xa + math.sqrt(max((ra + R)**2 - dy*dy, 0.0)) + close*0.25*sc.duration
     def build(self, e, ctx):
         sc = ctx.scene
-        balls = [b for b in sc.entities.values() if b.type == 'ball']
+        balls = self.order(sc)
         twod = any(b.get('velocity_y') or b.get('y') for b in balls)
         i = balls.index(e); R = e.get('radius', 0.1); x = self.start_x(e, sc)
         pos = (x, e.get('y', 0.0), R)
@@ -594,6 +629,9 @@ class Star(EntityType):
     feels_gravity = False
     params = {'mass': Param('kg', 0, 1e31, lo_open=True, required=True, sample=(3e23, 2e25), doc='mass'),
               'fixed': Param(kind='bool', default=True, meaningful=False, doc='held in place')}
+    def validate(self, e, sc):
+        first = next(x for x in sc.entities.values() if x.type == 'star')
+        if first.id != e.id: raise SceneError(f"entities.{e.id}: a second star (the first is {first.id}); a scene has one star, at the origin: make {e.id} a planet that orbits {first.id}")
     def quantities(self, e): return BODY_QUANTITIES
     def build(self, e, ctx):
         fixed = e.get('fixed', True)
@@ -620,6 +658,13 @@ class Planet(EntityType):
     def validate(self, e, sc):
         stars = [x for x in sc.entities.values() if x.type == 'star']
         if not stars: raise SceneError(f"entities.{e.id}: a planet needs a star to orbit")
+        a = e.get('around')
+        if a is not None and sc.entities[a].type != 'star': raise SceneError(f"entities.{e.id}.around: {a} is a {sc.entities[a].type}; a planet orbits the star ({stars[0].id})")
+        star = sc.entities[a] if a else stars[0]
+        rate = math.sqrt(G*(star['mass'] + e['mass'])/e['radius']**3)   # rad/s on a circular orbit
+        if sc.timestep is None and 2e-3/rate < 1e-6*time_scale(sc):
+            raise SceneError(f"entities.{e.id}.radius: an orbit of {fmt_value(e['radius'])} m around {star.id} ({fmt_value(star['mass'])} kg) lasts {2*math.pi/rate:.2g} s, "
+                             f"too fast to simulate over {fmt_value(sc.duration)} s: widen the orbit, lighten the star or shorten the duration")
     def quantities(self, e): return BODY_QUANTITIES
     def build(self, e, ctx):
         sc = ctx.scene
@@ -722,6 +767,11 @@ class MagneticField(EntityType):
     name = 'magnetic_field'; stage = 0
     feels_gravity = False
     params = {'B': Param('T', -1e3, 1e3, required=True, sample=(0.1, 2), doc='field strength along +z')}
+    def validate(self, e, sc):
+        for x in sc.entities.values():
+            if x.type == 'charge' and sc.timestep is None and 5e-3*x['mass']/max(abs(x['charge']*e['B']), 1e-300) < 1e-6*time_scale(sc):
+                raise SceneError(f"entities.{x.id}.charge: {x.id} would turn {abs(x['charge']*e['B'])/x['mass']:.2g} rad/s in {e.id}, too fast to simulate over "
+                                 f"{fmt_value(sc.duration)} s: lower the charge or the field, raise the mass or shorten the duration")
     def build(self, e, ctx):
         ctx.shared_force(Lorentz).B += e['B']; ctx.placed[e.id] = Placed(extra={'B': e['B']})
         w = max([abs(x['charge'])*abs(e['B'])/x['mass'] for x in ctx.scene.entities.values() if x.type == 'charge'] + [1e-9])

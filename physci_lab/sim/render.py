@@ -560,6 +560,7 @@ def render_cli(scene_path, # a scene YAML file
                out, # the video to write: .mp4 or .gif, in an existing folder
                fps:float=30, # frames per second
                width:int=640, height:int=360, # pixels
+               notes:list|None=None, # if given, `simulation.window_note` of the run is appended here (when there is one)
               )->Path:
     "`physci-lab render SCENE.yaml --out clip.mp4`: simulate the scene and write its video atomically; one-line errors."
     out = check_video_path(out)
@@ -568,4 +569,8 @@ def render_cli(scene_path, # a scene YAML file
         if not 16 <= v <= 4096: raise RenderError(f'{k}: {v} must be in [16, 4096] pixels')
     from physci_lab.sim.dsl import load_scene
     scene = load_scene(Path(scene_path))
-    return video(scene, path=out, fps=fps, width=int(width), height=int(height))
+    if notes is None: return video(scene, path=out, fps=fps, width=int(width), height=int(height))
+    from physci_lab.sim.simulation import simulate, window_note
+    tr = simulate(scene)
+    if n := window_note(tr): notes.append(n)
+    return video(tr, path=out, fps=fps, width=int(width), height=int(height))

@@ -13,15 +13,15 @@ import numpy as np
 import mujoco
 from mujoco import rollout
 from ..core.io import UserInputError
-from .bodies import QUERY
+from .bodies import QUERY, time_scale
 from .dsl import Scene, Compiled, load_scene
 from .bodies import SceneError
 from .fields import NewtonGravity, Lorentz, RocketThrust
 from .entities import BODY_QUANTITIES
 
 # %% auto #0
-__all__ = ['UNITS', 'VECTORS', 'STRING_QUANTITIES', 'SPRING_QUANTITIES', 'SimulationError', 'collide_balls', 'shared_data',
-           'simulate', 'Trajectory', 'State', 'query_scene']
+__all__ = ['UNITS', 'VECTORS', 'STRING_QUANTITIES', 'SPRING_QUANTITIES', 'MIN_WINDOW', 'SimulationError', 'collide_balls',
+           'shared_data', 'simulate', 'Trajectory', 'State', 'query_scene', 'window_note']
 
 # %% ../../nbs/sim/12_simulation.ipynb #7dd2b0c5
 class SimulationError(UserInputError):
@@ -367,10 +367,10 @@ class Trajectory:
         std = np.sqrt(np.maximum((cs2[:, i] - cs2[:, :L])/window - mean**2, 0))
         thr = k*(mean + 3*std) + atol*self.dt*100 + 1e-3*_norm(a[..., i])
         jump = (da[:, i] > thr) & ~skip[i]
-        for b, eid in enumerate(eids):   # the first body, in the scene's order, that jumps
-            hit = np.nonzero(jump[b])[0]
-            if len(hit): return window + int(hit[0]), f"unmodelled event: the acceleration of {eid} jumps"
-        return None
+        hits = [(int(np.nonzero(jump[b])[0][0]), eid) for b, eid in enumerate(eids) if jump[b].any()]
+        if not hits: return None
+        i, eid = min(hits)   # the earliest jump; of bodies that jump at once, the first by id (not by the YAML's order)
+        return window + i, f"unmodelled event: the acceleration of {eid} jumps"
 
 def _rowsum(x):
     "`x.sum(0)` of an array of 3-vectors stored component first (3, ...): the same two additions in the same order, without a reduction's set-up."
@@ -416,14 +416,28 @@ class State:
 
 # %% ../../nbs/sim/12_simulation.ipynb #7122afd4
 def query_scene(path:str|Path, # a scene YAML file (or a canonical scene name)
-                queries:list # e.g. ['left.acceleration@1.5', 'rope.tension@0.5']
+                queries:list, # e.g. ['left.acceleration@1.5', 'rope.tension@0.5']
+                notes:list|None=None, # if given, `window_note` of the run is appended here (when there is one)
                ) -> dict:
     "Simulate a scene file and answer queries: {query: {'value': float or list, 'unit': str}}."
     sc = load_scene(path)
     for q in queries:
         if not QUERY.match(q): raise SimulationError(f"{q}: expected ID.QUANTITY@T, e.g. rope.tension@0.5")
     tr = simulate(sc)
+    if notes is not None and (n := window_note(tr)): notes.append(n)
     out = {}
     for q in queries:
         v, u = tr.query(q); out[q] = {'value': v, 'unit': u}
     return out
+
+# %% ../../nbs/sim/12_simulation.ipynb #d100e8de
+MIN_WINDOW = 0.2   # the shortest valid window that gives problems, in units of the scene's time scale (`bodies.time_scale`)
+
+def window_note(tr:Trajectory) -> str|None:
+    "Why no problem can be made from this run (one line), or None when its valid window is long enough."
+    if tr.rejected: return f"no problem can be made from this scene: the run is rejected ({tr.rejected})"
+    lo = MIN_WINDOW*time_scale(tr.scene)
+    if tr.valid_until < lo:
+        return (f"no problem can be made from this scene: its valid window [0, {tr.valid_until:g}] s is shorter than {lo:g} s"
+                + (f" ({tr.truncation})" if tr.truncation else ''))
+    return None

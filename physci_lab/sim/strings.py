@@ -14,8 +14,8 @@ from .mechanics import build_reach   # how far bodies move, from the derivation:
 from .words import Words, cap, listing
 
 # %% auto #0
-__all__ = ['chain_below', 'string_motion', 'pulley_motion', 'layout_strings', 'build_springs', 'end_phrase', 'via_phrase',
-           'wheel_sentence', 'string_subject', 'describe_connections']
+__all__ = ['chain_below', 'string_motion', 'pulley_motion', 'string_order', 'layout_strings', 'build_springs', 'end_phrase',
+           'via_phrase', 'wheel_sentence', 'string_subject', 'describe_connections']
 
 # %% ../../nbs/sim/11b_strings.ipynb #237fabfc
 def chain_below(sc:Scene, eid:str, _seen:set|None=None) -> list:
@@ -108,11 +108,39 @@ def _wheel_radius(sc, path, i):
     near = [path[j] for j in (i - 1, i + 1) if 0 <= j < len(path)]
     return 0.15 if any(sc.entities[x].type == 'movable_pulley' for x in near) else 0.05
 
+def _layable(sc, path, placed:set) -> set|None:
+    "What laying out `path` places, given what is `placed` already (None: it cannot be laid out yet); mirrors `layout_strings`."
+    new, cursor, pending = set(), False, []
+    for i, eid in enumerate(path):
+        e = sc.entities[eid]; t = e.type; have = placed | new
+        if t in ('fixed_pulley', 'ceiling', 'movable_pulley'):
+            if t == 'fixed_pulley': new.update(pending); pending = []   # only a fixed pulley takes up the blocks that hang before it
+            new.add(eid); cursor = True
+        elif t == 'hanging_pulley' and 0 < i < len(path) - 1:
+            if eid not in have: return None
+            new.update(pending); pending = []; cursor = True
+        elif t == 'mass' and e.get('on') is None and eid in have: cursor = True
+        elif _hangs(e) and eid not in have:
+            if not cursor: pending.append(eid)
+            else: new.add(eid)
+        else:
+            if eid not in have: return None
+            cursor = True
+    return None if pending else new
+
+def string_order(sc, placed:set) -> list:
+    "The order strings are laid out in: each as soon as what it hangs from is placed (a hanging pulley hangs before strings run over it, a block hangs before a string hangs another below it), else in the YAML's order."
+    todo, out, placed = list(sc.strings), [], set(placed)
+    while todo:
+        k = next((k for k in todo if _layable(sc, sc.strings[k]['path'], placed) is not None), todo[0])   # none ready: the first, which says what is wrong
+        placed |= _layable(sc, sc.strings[k]['path'], placed) or set(sc.strings[k]['path'])
+        todo.remove(k); out.append(k)
+    return out
+
 def layout_strings(ctx:BuildContext):
     "Place pulleys and hanging blocks along each string and add the strings as tendons."
     sc = ctx.scene
-    over = {x for s in sc.strings.values() for x in s['path'][1:-1] if sc.entities[x].type == 'hanging_pulley'}
-    order = sorted(sc.strings, key=lambda k: any(x in over for x in sc.strings[k]['path'][1:-1]))   # a hanging pulley hangs before strings run over it
+    order = string_order(sc, set(ctx.placed))
     right = None   # m, right edge of what the strings laid out so far: a string that starts free starts right of it
     for sid in order:
         s = sc.strings[sid]

@@ -216,7 +216,7 @@ def trajectory_states(traj):
     return _model_of(compiled), times, (None if qpos is None else np.asarray(qpos)), getattr(compiled, 'spec', None)
 
 def clip_of(obj, # a `Scene`, a `Trajectory`, an `MjModel` or a `Clip`
-            fps:float=30, # frames per second (per unit of the scene's time scale, `dsl.time_scale`, for a slow scene)
+            fps:float=30, # frames per second (per unit of the scene's time scale, `bodies.time_scale`, for a slow scene)
             duration:float|None=None, # s (default: the scene's duration; 2 s for a bare model)
            )->Clip:
     "The frames' times and states for `obj`: simulated with `physci_lab.sim.simulation` for a scene, stepped plainly for a bare model."
@@ -233,7 +233,7 @@ def clip_of(obj, # a `Scene`, a `Trajectory`, an `MjModel` or a `Clip`
     springs = tuple(v['tendon'] for v in getattr(getattr(traj, 'compiled', None), 'springs', {}).values())
     end = float(times[-1]) if times is not None and len(times) else float(getattr(traj, 'duration', 2.0))
     if duration is not None: end = min(end, duration)
-    from physci_lab.sim.dsl import time_scale
+    from physci_lab.sim.bodies import time_scale
     ts = time_scale(traj.scene) if getattr(traj, 'compiled', None) is not None else 1.0   # a slow scene (an orbit of days) plays one time-scale unit per second
     ft = _frame_times(end/ts, fps)*ts
     q = step_states(model, ft) if qpos is None or times is None else nearest_rows(times, qpos, ft)

@@ -126,7 +126,10 @@ def nouns(sc) -> dict:
     ids = list(sc.entities) + list(sc.strings) + list(sc.springs)
     groups = {}
     for i in ids: groups.setdefault(head(sc, i), []).append(i)
-    out, taken = {}, {i.upper() for i in ids if len(i) == 1}
+    out, used = {}, set()   # labels (letters, numbers) already given: one label names one object in the whole text, whatever its kind
+    own = {i: i.upper() for i in ids if len(i) == 1}   # a one-letter id keeps its letter (the first of `a` and `A` does)
+    own = {i: L for i, L in own.items() if next(j for j in own if own[j] == L) == i}
+    spare = (c for c in 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' if c not in own.values())
     for h, g in groups.items():
         if len(g) == 1 or all(i in sc.entities and sc.entities[i].type in SILENT and not sc.entities[i].get('mass') for i in g):
             for i in g: out[i] = Noun(i, h)   # the only one of its kind, or of a kind no question asks about (light pulleys, hooks)
@@ -139,11 +142,12 @@ def nouns(sc) -> dict:
             for i, r in zip(g, roles): out[i] = Noun(i, h, r, 'role')
             continue
         digits = [re.fullmatch(r'[A-Za-z_]*?(\d+)', i) for i in g]
-        if all(digits) and len({d[1] for d in digits}) == len(g):
-            for i, d in zip(g, digits): out[i] = Noun(i, h, d[1], 'name')
+        if all(digits) and len({d[1] for d in digits}) == len(g) and not {d[1] for d in digits} & used:
+            for i, d in zip(g, digits): out[i] = Noun(i, h, d[1], 'name'); used.add(d[1])
             continue
-        spare = (c for c in 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' if c not in taken)
-        for i in g: out[i] = Noun(i, h, i.upper() if len(i) == 1 else next(spare), 'name')
+        for i in g:
+            L = own.get(i) or next(spare, None) or str(len(used) + 1)
+            out[i] = Noun(i, h, L, 'name'); used.add(L)
     return out
 
 # %% ../../nbs/sim/10b_words.ipynb #4bdd6ac1
