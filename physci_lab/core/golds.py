@@ -219,7 +219,7 @@ def unknown_unit_word(ans)->str|None:
     t = clean_answer(_last_side(clean_answer(ans))) if isinstance(ans, str) else ''
     t = re.sub(r'\\(?:mathrm|text|textrm|rm|mbox|operatorname)\s*\{([^{}]*)\}', r' \1 ', t).replace('\\,', ' ').replace('~', ' ').strip()
     m = _UNIT_SLOT.match(t)
-    if m is None or m[1].lower() in _PROSE_AFTER_NUMBER or _is_unit_word(m[1]) or _COUNTED.fullmatch(t): return None   # `2e10 excess electrons`: a count
+    if m is None or m[1].lower() in _PROSE_AFTER_NUMBER or _is_unit_word(m[1]) or _COUNTED.fullmatch(t) or _is_unit_word(t[m.start(1):].rstrip('.')): return None   # `2e10 excess electrons`: a count
     return m[1]
 _ANGLE_UNITS = ('degree', 'radian', 'arcminute', 'arcsecond', 'turn', 'revolution')
 def _is_angle(q): return any(a in n for n, _ in q.unit_items() for a in _ANGLE_UNITS)
