@@ -16,7 +16,7 @@ from .core.io import UserInputError, number_arg, url_arg, short, check_out_file
 def _add_grade(p):
     p.add_argument('response', nargs='?', help="the model's answer text (the last \\boxed{...} or 'Answer: ...' is read)")
     p.add_argument('gold', nargs='?', help="the gold answer: a number, a quantity like '13.08 N', an expression, a choice set like 'ABD'")
-    p.add_argument('--jsonl', metavar='PAIRS', help='grade every row of this JSONL file of {"response", "gold"} (optional: id, kind, unit, rtol, atol, ordered) in one process')
+    p.add_argument('--jsonl', metavar='PAIRS', help='grade every row of this JSONL file of {"response", "gold"} (optional: id, kind, unit, rtol, atol, ordered, question) in one process')
     p.add_argument('--out', help='with --jsonl: write the verdicts here (JSONL, written whole or not at all; default: stdout)')
     p.add_argument('--rtol', type=number_arg(0, 1, hi_open=True), default=0.05, help='relative tolerance for numbers (default 0.05)')
     p.add_argument('--kind', choices=['numeric', 'quantity', 'symbolic', 'equation', 'choice', 'parts'], default=None,
