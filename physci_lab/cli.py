@@ -90,7 +90,10 @@ def _add_describe(p):
 
 def _run_describe(a):
     from physci_lab.sim.dsl import load_scene
-    print(load_scene(a.scene).describe())
+    from physci_lab.sim.simulation import check_budget
+    sc = load_scene(a.scene)
+    check_budget(sc)   # the same budget as simulate and render: a scene that cannot be simulated is not described either
+    print(sc.describe())
     return 0
 
 def _add_render(p):
