@@ -40,6 +40,13 @@ VECTORS = {'position', 'displacement', 'velocity', 'acceleration', 'net_force', 
 STRING_QUANTITIES = ['tension', 'length']
 SPRING_QUANTITIES = ['force', 'extension', 'length', 'elastic_potential_energy']
 
+# %% ../../nbs/sim/12_simulation.ipynb #aed09db1
+def _quiet_warning(msg:str): pass   # a run's warnings are read from `MjData.warning` instead (`Trajectory._check` rejects the run)
+
+# MuJoCo's default warning handler prints the warning and appends it to MUJOCO_LOG.TXT in the working folder, so an unstable
+# run would leave that file wherever the user happens to be. A handler someone else set is kept.
+if mujoco.get_mju_user_warning() is None: mujoco.set_mju_user_warning(_quiet_warning)
+
 # %% ../../nbs/sim/12_simulation.ipynb #123e06b2
 def _state_offsets(m):
     nt = mujoco.mj_stateSize(m, mujoco.mjtState.mjSTATE_TIME); nq = mujoco.mj_stateSize(m, mujoco.mjtState.mjSTATE_QPOS)
