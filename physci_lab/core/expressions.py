@@ -498,19 +498,20 @@ def bounded(fn, # the work, e.g. `sp.simplify`
     pid = os.fork()
     if pid == 0: os.close(r); _child(fn, args, kwargs, w, memory_mb)
     os.close(w)
-    chunks, deadline, late = [], time.monotonic() + seconds, False
+    chunks, deadline, late, done = [], time.monotonic() + seconds, False, False
     try:
         while True:
             left = deadline - time.monotonic()
             if left <= 0: late = True; break
             if select.select([r], [], [], left)[0]:
                 b = os.read(r, 1 << 20)
-                if not b: break
+                if not b: done = True; break   # the child closed its end: it is exiting
                 chunks.append(b)
-    finally:   # never leave the child running: it is ours and not yet reaped, so its pid names no other process
+    finally:   # never leave the child running (past the limit, or when the wait was interrupted): it is ours and not yet reaped
         os.close(r)
-        with contextlib.suppress(ProcessLookupError): os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+        if not done:
+            with contextlib.suppress(ProcessLookupError): os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError): os.waitpid(pid, 0)   # (already reaped where SIGCHLD is ignored)
     if late: raise SymbolicLimitError(f'{what} took longer than {seconds:g} s (stopped); give a smaller expression or fewer steps')
     try: kind, value = pickle.loads(b''.join(chunks))
     except Exception: kind, value = 'memory', None   # the child died before it could answer (out of memory, most likely)
