@@ -8,7 +8,7 @@ Docs: https://physci-lab.github.io/physci-lab/cli.html.md"""
 __all__ = ['main', 'reference']
 
 # %% ../nbs/90_cli.ipynb #a9fe2ef2
-import argparse, contextlib, errno, functools, importlib, io, json, os, shlex, signal, sys, textwrap
+import argparse, contextlib, errno, functools, importlib, io, json, os, shlex, signal, sys, textwrap, threading
 
 # %% ../nbs/90_cli.ipynb #b35f8350
 def _interrupted_early(sig, frame):
@@ -280,23 +280,48 @@ def _streams():
         if enc and enc != 'utf8' and hasattr(s, 'reconfigure'):
             with contextlib.suppress(Exception): s.reconfigure(errors='backslashreplace')
 
+@contextlib.contextmanager
+def _interrupts():
+    """While the job runs: Ctrl-C raises `KeyboardInterrupt` as usual, and is remembered (the list yielded), so that one Python
+    swallows (raised inside a weakref callback or a `__del__`, reported as "Exception ignored") still ends the command as
+    interrupted, without that report. Outside the main thread, or under someone else's handler, nothing changes."""
+    seen, old = [], signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or old not in (signal.default_int_handler, _interrupted_early):
+        yield seen; return
+    def on_sigint(sig, frame): seen.append(sig); raise KeyboardInterrupt
+    hook = sys.unraisablehook
+    def unraisable(u): None if seen and isinstance(u.exc_value, KeyboardInterrupt) else hook(u)
+    signal.signal(signal.SIGINT, on_sigint); sys.unraisablehook = unraisable
+    try: yield seen
+    finally: signal.signal(signal.SIGINT, signal.default_int_handler); sys.unraisablehook = hook
+
 def main(argv:list[str]|None=None # arguments (default: `sys.argv[1:]`)
         )->int:
     "Run `physci-lab`; returns the exit code (2 for a user's mistake, with a one-line message)."
     argv = sys.argv[1:] if argv is None else list(argv)
+    with _interrupts() as ctrl_c: return _main(argv, ctrl_c)
+
+def _main(argv:list, ctrl_c:list)->int:
     _streams()
     # only the invoked subcommand's arguments are built: some pull in heavy modules (the agent, training)
     cmd = next((x for x in argv if not x.startswith('-')), None)
     try:
         p = build_parser(only=cmd if cmd in COMMANDS else '')
         a = p.parse_args(argv)
+        if ctrl_c: raise KeyboardInterrupt   # one that Python swallowed on the way
     except KeyboardInterrupt:
         _say(cmd if cmd in COMMANDS else '', 'interrupted'); return 130
-    if signal.getsignal(signal.SIGINT) is _interrupted_early: signal.signal(signal.SIGINT, signal.default_int_handler)
     if a.cmd is None:
         p.print_help()
         return 0
-    try: return a.run(a) or 0
+    try:
+        try:
+            rc = a.run(a) or 0
+            if ctrl_c: raise KeyboardInterrupt
+            return rc
+        except Exception:   # after a Ctrl-C, whatever it broke on the way (an interrupted import reads as an ImportError) is the interrupt
+            if ctrl_c: raise KeyboardInterrupt from None
+            raise
     except UserInputError as e:
         _say(a.cmd, f'error: {e}')
         return UserInputError.exit_code

@@ -324,11 +324,18 @@ def _ascii_stdio():
     sys.stdout = io.TextIOWrapper(io.FileIO(1, 'w', closefd=False), encoding='ascii', line_buffering=True)
     sys.stderr = io.TextIOWrapper(io.FileIO(2, 'w', closefd=False), encoding='ascii', errors='backslashreplace', line_buffering=True)
 
-def _ctrl_c_after(secs:float):
+def _ctrl_c_after(secs:float, during:str|None=None):
     """A `child` hook: Ctrl-C (SIGINT) reaches the command `secs` seconds after it starts (sent by a helper process that checks
     the command is still its parent). A real process (`--subprocess`) gets 0.3 s more: Python's own start (before any code of
-    ours can run, where Python prints its own KeyboardInterrupt traceback) is not what is tested."""
+    ours can run, where Python prints its own KeyboardInterrupt traceback) is not what is tested. With `during`
+    ('module:function') and the CLI already imported (forked cases), the Ctrl-C comes when that function is first called
+    instead: a fast command would otherwise finish before any timer fires."""
     def hook():
+        if during and 'physci_lab.cli' in sys.modules:
+            import importlib
+            mod, name = during.split(':'); m = importlib.import_module(mod); f = getattr(m, name)
+            def interrupted(*a, **k): os.kill(os.getpid(), signal.SIGINT); return f(*a, **k)
+            setattr(m, name, interrupted); return
         cmd = os.getpid()
         wait = secs + (0 if 'physci_lab.cli' in sys.modules else 0.3)
         if os.fork() == 0:
@@ -393,8 +400,8 @@ def _cases_compute()->list:
     add('render/full-disk', ['render', 'atwood', '--out', '{D}/clip.mp4', '--fps', '5', '--width', '64', '--height', '48'], child=_file_size_limit(2000), env=nopyc)
     add('generate/full-disk', ['generate', '--n', '6', '--seed', '0', '--shard-size', '3', '--out', '{D}/ds', '--quiet'], child=_file_size_limit(5000), env=nopyc)
     # Ctrl-C soon after the start: one line, exit 130
-    add('show/ctrl-c-at-start', ['show', '{DS}', '--n', '3'], child=_ctrl_c_after(0))   # show takes about 0.1 s here (the CLI is imported already)
-    for secs in (0, 0.05, 0.5):
+    add('show/ctrl-c-at-start', ['show', '{DS}', '--n', '3'], child=_ctrl_c_after(0, during='physci_lab.problems.dataset:read_manifest'))
+    for secs in (0.02, 0.05, 0.5):
         add(f'generate/ctrl-c-after-{secs}s', ['generate', '--n', '40', '--seed', '0', '--out', '{D}/ds', '--quiet'], child=_ctrl_c_after(secs))
     # train: a model path that is not there, or a folder with no model in it, refused before anything loads (online too)
     add('train/model-path-missing-online', ['train', '--data', '{DS}', '--model', '{D}/no_model', '--out', '{D}/tr'], env={'HF_HUB_OFFLINE': '0', 'TRANSFORMERS_OFFLINE': '0'})
