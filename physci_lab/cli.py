@@ -8,7 +8,19 @@ Docs: https://physci-lab.github.io/physci-lab/cli.html.md"""
 __all__ = ['main', 'reference']
 
 # %% ../nbs/90_cli.ipynb #a9fe2ef2
-import argparse, contextlib, functools, importlib, io, json, os, shlex, sys, textwrap
+import argparse, contextlib, errno, functools, importlib, io, json, os, shlex, signal, sys, textwrap, threading
+
+# %% ../nbs/90_cli.ipynb #b35f8350
+def _interrupted_early(sig, frame):
+    "Ctrl-C while the command is still loading (imports, the parser): one line and exit 130, never a traceback from inside an import."
+    os.write(2, b'physci-lab: interrupted\n'); os._exit(130)
+
+# The console script (`physci-lab`) catches an early Ctrl-C from here on; `main` hands SIGINT back to Python just before the
+# job runs, so a job's own clean-up (temporary files, workers) still happens. Importing this module elsewhere changes nothing.
+if os.path.basename(sys.argv[0] if sys.argv else '') == 'physci-lab' and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _interrupted_early)
+
+# %% ../nbs/90_cli.ipynb #9f22aada
 from . import __version__
 from .core.io import UserInputError, number_arg, url_arg, short, check_out_file
 
@@ -294,18 +306,61 @@ def build_parser(only:str|None=None # fill in the arguments of this subcommand o
 # %% ../nbs/90_cli.ipynb #1450fe17
 def _say(cmd, msg:str): print(f'physci-lab {cmd}: {one_line(short(msg, 600))}', file=sys.stderr)
 
+class _ClosedStdout(io.TextIOBase):
+    "Standard output of a command started with it closed (`>&-`): writing to it is an error, never silence."
+    def writable(self): return True
+    def write(self, s): raise OSError(errno.EBADF, 'standard output is closed; nothing can be printed')
+
+def _streams():
+    "Standard output and error that can always be written: a closed stdout fails loudly, and text the terminal's encoding lacks is escaped (`PYTHONIOENCODING=ascii`)."
+    if sys.stdout is None: sys.stdout = _ClosedStdout()
+    for s in (sys.stdout, sys.stderr):
+        enc = (getattr(s, 'encoding', None) or '').lower().replace('-', '').replace('_', '')
+        if enc and enc != 'utf8' and hasattr(s, 'reconfigure'):
+            with contextlib.suppress(Exception): s.reconfigure(errors='backslashreplace')
+
+@contextlib.contextmanager
+def _interrupts():
+    """While the job runs: Ctrl-C raises `KeyboardInterrupt` as usual, and is remembered (the list yielded), so that one Python
+    swallows (raised inside a weakref callback or a `__del__`, reported as "Exception ignored") still ends the command as
+    interrupted, without that report. Outside the main thread, or under someone else's handler, nothing changes."""
+    seen, old = [], signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or old not in (signal.default_int_handler, _interrupted_early):
+        yield seen; return
+    def on_sigint(sig, frame): seen.append(sig); raise KeyboardInterrupt
+    hook = sys.unraisablehook
+    def unraisable(u): None if seen and isinstance(u.exc_value, KeyboardInterrupt) else hook(u)
+    signal.signal(signal.SIGINT, on_sigint); sys.unraisablehook = unraisable
+    try: yield seen
+    finally: signal.signal(signal.SIGINT, signal.default_int_handler); sys.unraisablehook = hook
+
 def main(argv:list[str]|None=None # arguments (default: `sys.argv[1:]`)
         )->int:
     "Run `physci-lab`; returns the exit code (2 for a user's mistake, with a one-line message)."
     argv = sys.argv[1:] if argv is None else list(argv)
+    with _interrupts() as ctrl_c: return _main(argv, ctrl_c)
+
+def _main(argv:list, ctrl_c:list)->int:
+    _streams()
     # only the invoked subcommand's arguments are built: some pull in heavy modules (the agent, training)
     cmd = next((x for x in argv if not x.startswith('-')), None)
-    p = build_parser(only=cmd if cmd in COMMANDS else '')
-    a = p.parse_args(argv)
+    try:
+        p = build_parser(only=cmd if cmd in COMMANDS else '')
+        a = p.parse_args(argv)
+        if ctrl_c: raise KeyboardInterrupt   # one that Python swallowed on the way
+    except KeyboardInterrupt:
+        _say(cmd if cmd in COMMANDS else '', 'interrupted'); return 130
     if a.cmd is None:
         p.print_help()
         return 0
-    try: return a.run(a) or 0
+    try:
+        try:
+            rc = a.run(a) or 0
+            if ctrl_c: raise KeyboardInterrupt
+            return rc
+        except Exception:   # after a Ctrl-C, whatever it broke on the way (an interrupted import reads as an ImportError) is the interrupt
+            if ctrl_c: raise KeyboardInterrupt from None
+            raise
     except UserInputError as e:
         _say(a.cmd, f'error: {e}')
         return UserInputError.exit_code

@@ -157,6 +157,8 @@ class Case:
     bad: bool = True        # False: a control case that must exit 0
     given: tuple = ()       # placeholders naming inputs that must not change
     timeout: float|None = None
+    env: dict = field(default_factory=dict)     # extra environment of the command
+    child: object = None    # called in the command's process just before it runs (a file size limit, a closed stdout, a Ctrl-C timer)
 
     @property
     def command(self)->str: return self.id.split('/')[0]
@@ -301,6 +303,7 @@ def cases()->list[Case]:
         if '{X2}' in argv: mk = {'X2': lambda d: _write(d/'my:scene.yaml', (ROOT/'data'/'scenes'/'atwood.yaml').read_text())}
         add(f'control/{" ".join(argv)}', argv, mk, bad=False)
     C += _cases_scenes()
+    C += _cases_compute()
     return C
 
 BIG = '9' * 400
@@ -342,6 +345,122 @@ def _cases_scenes()->list[Case]:
         C.append(Case(f'schema/out={kind}', ['schema', '--out', '{X}'], {'X': mk}))
     C.append(Case('control/list entities', ['list', 'entities'], bad=False))
     C.append(Case('control/schema --out', ['schema', '--out', '{D}/scene.schema.json'], bad=False))
+    return C
+
+# ------------------------------------------------------------------------------------------------- bounded work (issue 27)
+def _file_size_limit(n:int):
+    "A `child` hook: files the command writes may hold at most `n` bytes (EFBIG past it, like a full disk)."
+    def hook():
+        import resource
+        sys.dont_write_bytecode = True   # a .pyc cut short by the limit would break every later run
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)   # else the process is killed instead of seeing EFBIG
+        resource.setrlimit(resource.RLIMIT_FSIZE, (n, n))
+    return hook
+
+def _closed_stdout():
+    "A `child` hook: the command starts with its standard output closed (`>&-`)."
+    os.close(1); sys.stdout = None
+
+def _ascii_stdio():
+    "A `child` hook: standard output and error in ASCII, as `PYTHONIOENCODING=ascii` makes them (also set in the environment)."
+    sys.stdout = io.TextIOWrapper(io.FileIO(1, 'w', closefd=False), encoding='ascii', line_buffering=True)
+    sys.stderr = io.TextIOWrapper(io.FileIO(2, 'w', closefd=False), encoding='ascii', errors='backslashreplace', line_buffering=True)
+
+def _ctrl_c_after(secs:float, during:str|None=None):
+    """A `child` hook: Ctrl-C (SIGINT) reaches the command `secs` seconds after it starts (sent by a helper process that checks
+    the command is still its parent). A real process (`--subprocess`) gets 0.3 s more: Python's own start (before any code of
+    ours can run, where Python prints its own KeyboardInterrupt traceback) is not what is tested. With `during`
+    ('module:function') and the CLI already imported (forked cases), the Ctrl-C comes when that function is first called
+    instead: a fast command would otherwise finish before any timer fires."""
+    def hook():
+        if during and 'physci_lab.cli' in sys.modules:
+            import importlib
+            mod, name = during.split(':'); m = importlib.import_module(mod); f = getattr(m, name)
+            def interrupted(*a, **k): os.kill(os.getpid(), signal.SIGINT); return f(*a, **k)
+            setattr(m, name, interrupted); return
+        cmd = os.getpid()
+        wait = secs + (0 if 'physci_lab.cli' in sys.modules else 0.3)
+        if os.fork() == 0:
+            try:
+                time.sleep(wait)
+                if os.getppid() == cmd: os.kill(cmd, signal.SIGINT)
+            finally: os._exit(0)
+    return hook
+
+def _reshaped(kind:str):
+    "A maker of a copy of the fixture dataset whose records have the wrong shape, with the manifest's sha256 updated to match."
+    def make(d:Path, ds:Path)->Path:
+        c = _copy(ds, d/f'ds_{kind}')
+        m = json.loads((c/'manifest.json').read_text())
+        for s in m['shards']:
+            p = c/s['file']
+            rows = [json.loads(l) for l in p.read_text().splitlines()]
+            rows = [[1, 2, 3] if kind == 'array' else r | {kind: {'question': ['not', 'text'], 'family': {'a': 1}, 'tolerance': 'five percent'}[kind]} for r in rows]
+            p.write_text(''.join(json.dumps(r) + '\n' for r in rows))
+            s['sha256'] = hashlib.sha256(p.read_bytes()).hexdigest()
+        (c/'manifest.json').write_text(json.dumps(m, indent=1))
+        return c
+    return make
+
+_ATWOOD = 'entities:\n  left: {type: mass, mass: 2.0}\n  right: {type: mass, mass: 1.0}\n  wheel: {type: fixed_pulley}\nstrings:\n  rope: {path: [left, wheel, right]}\n'
+def _blocks(n:int, duration:float=1.0)->str:
+    return f'name: blocks\nduration: {duration}\nentities:\n' + ''.join(f'  b{i}: {{type: mass, mass: 1}}\n' for i in range(n))
+_UNSTABLE = ('name: unstable\ntimestep: 0.01\nentities:\n  floor: {type: floor, mu: 0.0}\n  wall: {type: wall}\n'
+             '  box: {type: mass, mass: 0.001, on: floor, displacement: 5}\nsprings:\n  spring: {between: [wall, box], k: 100000.0, rest_length: 0.5}\n')
+
+def _cases_compute()->list:
+    "Issue 27: runaway simulations, huge counts, full disks, Ctrl-C, closed or ASCII-only output, damaged records, bad model folders."
+    C = []
+    def add(cid, argv, make=None, bad=True, given=(), timeout=None, env=None, child=None):
+        C.append(Case(cid, argv, make or {}, bad, given, timeout, env or {}, child))
+    scene = lambda name, text: {'X': lambda d: _write(d/name, text)}
+    # simulation budgets, checked before anything runs: steps (duration / time step), entities, memory of the recording
+    long4, long5 = 'name: long\nduration: 1000\ntimestep: 0.0001\n' + _ATWOOD, 'name: long\nduration: 1000\ntimestep: 0.00001\n' + _ATWOOD
+    for cmd, argv in [('simulate', ['simulate', '{X}', '-q', 'left.speed@1']), ('render', ['render', '{X}', '--out', '{D}/clip.gif', '--fps', '5', '--width', '64', '--height', '48']),
+                      ('describe', ['describe', '{X}'])]:
+        add(f'{cmd}/budget=1000s-at-1e-4', argv, scene('long4.yaml', long4))
+        add(f'{cmd}/budget=1000s-at-1e-5', argv, scene('long5.yaml', long5))
+        add(f'{cmd}/budget=201-blocks', [a.replace('left.', 'b1.') for a in argv], scene('blocks.yaml', _blocks(201)))
+    add('simulate/budget=150-blocks-100s', ['simulate', '{X}', '-q', 'b1.speed@1'], scene('b150.yaml', 'timestep: 0.0005\n' + _blocks(150, 100)))
+    add('describe/budget=100000-blocks', ['describe', '{X}'], scene('many.yaml', _blocks(100_000)), timeout=180)   # 3 MB: under the 4 MB file limit
+    # sane upper bounds on counts
+    big = '1e30'
+    for cid, argv in [('generate/n', ['generate', '--n', big, '--out', '{D}/ds', '--quiet']),
+                      ('generate/per-scene', ['generate', '--n', '2', '--per-scene', big, '--out', '{D}/ds', '--quiet']),
+                      ('generate/workers', ['generate', '--n', '2', '--workers', big, '--out', '{D}/ds', '--quiet']),
+                      ('generate/shard-size', ['generate', '--n', '2', '--shard-size', big, '--out', '{D}/ds', '--quiet']),
+                      ('show/n', ['show', '{DS}', '--n', big]),
+                      ('export/shard-size', ['export', '{DS}', '--out', '{D}/hf', '--shard-size', big]),
+                      ('eval/limit', ['eval', '--model', 'openai-compatible:m', '--base-url', 'http://127.0.0.1:{PORT}/v1', '--benchmarks', '{F}/items.jsonl', '--out', '{D}/ev', '--quiet', '--limit', big]),
+                      ('train/max-steps', ['train', '--data', '{DS}', '--model', '{D}/no_model', '--out', '{D}/tr', '--max-steps', big]),
+                      ('ask/budget-tokens', ['ask', 'What is g?', '--model', 'openai-compatible:m', '--base-url', 'http://127.0.0.1:{PORT}/v1', '--no-memory', '--budget-tokens', big])]:
+        add(f'{cid}={big}', argv)
+    add('generate/repair-without-resume', ['generate', '--n', '2', '--out', '{D}/ds', '--quiet', '--repair'])
+    # a full disk, as a file size limit (EFBIG; ENOSPC is tested in the notebooks and tests/test_cli_limits.py)
+    # (no bytecode is written under the limit: Python would leave truncated .pyc files behind, which break later runs)
+    nopyc = {'PYTHONDONTWRITEBYTECODE': '1'}
+    add('render/full-disk', ['render', 'atwood', '--out', '{D}/clip.mp4', '--fps', '5', '--width', '64', '--height', '48'], child=_file_size_limit(2000), env=nopyc)
+    add('generate/full-disk', ['generate', '--n', '6', '--seed', '0', '--shard-size', '3', '--out', '{D}/ds', '--quiet'], child=_file_size_limit(5000), env=nopyc)
+    # Ctrl-C soon after the start: one line, exit 130
+    add('show/ctrl-c-at-start', ['show', '{DS}', '--n', '3'], child=_ctrl_c_after(0, during='physci_lab.problems.dataset:read_manifest'))
+    for secs in (0.02, 0.05, 0.5):
+        add(f'generate/ctrl-c-after-{secs}s', ['generate', '--n', '40', '--seed', '0', '--out', '{D}/ds', '--quiet'], child=_ctrl_c_after(secs))
+    # train: a model path that is not there, or a folder with no model in it, refused before anything loads (online too)
+    add('train/model-path-missing-online', ['train', '--data', '{DS}', '--model', '{D}/no_model', '--out', '{D}/tr'], env={'HF_HUB_OFFLINE': '0', 'TRANSFORMERS_OFFLINE': '0'})
+    add('train/model-folder-empty', ['train', '--data', '{DS}', '--model', '{X}', '--out', '{D}/tr'], {'X': lambda d: (d/'empty_model').mkdir() or d/'empty_model'})
+    # well-hashed records of the wrong shape
+    for kind in ('question', 'family', 'tolerance', 'array'):
+        add(f'show/dir=reshaped-{kind}', ['show', '{X}'], {'X': ('ds', _reshaped(kind))})
+    # output that cannot be written: a closed stdout is an error; an ASCII-only one escapes what it cannot encode
+    add('grade/stdout-closed', ['grade', '1', '1'], child=_closed_stdout)
+    add('describe/stdout-closed', ['describe', 'atwood'], child=_closed_stdout)
+    ascii_ = dict(env={'PYTHONIOENCODING': 'ascii'}, child=_ascii_stdio)
+    for argv in [['describe', 'atwood'], ['grade', '1 Ω', '1 ohm'], ['simulate', 'atwood', '-q', 'left.acceleration@1'], ['show', '{DS}', '--n', '3'],
+                 ['bench', 'score', '--data', '{F}/items.jsonl', '--predictions', '{F}/predictions.jsonl', '--out', '{D}/score', '--model', 'none'], ['demo']]:
+        add(f'control/ascii {" ".join(argv)}', argv, bad=False, **ascii_)
+    add('describe/ascii-bad-scene', ['describe', '{X}'], scene('scène.yaml', 'entities:\n  é: {type: mass, mass: -2}\n'), **ascii_)
+    # an unstable run: rejected, and no MUJOCO_LOG.TXT left in the working folder
+    add('simulate/unstable-no-mujoco-log', ['simulate', '{X}', '-q', 'box.speed@1'], scene('unstable.yaml', _UNSTABLE))
     return C
 
 # ------------------------------------------------------------------------------------------------------------------ running
@@ -390,7 +509,7 @@ def _env(home:Path)->dict:
                    'MPLCONFIGDIR': str(home.parent.parent/'.mpl'), 'PYTHONWARNINGS': 'ignore', 'TQDM_DISABLE': '1',
                    'XDG_CACHE_HOME': str(home.parent.parent/'.cache'), 'OPENAI_API_KEY': '', 'ANTHROPIC_API_KEY': ''}
 
-def _run_fork(argv:list, cwd:Path, env:dict, timeout:float):
+def _run_fork(argv:list, cwd:Path, env:dict, timeout:float, child=None):
     "Run `physci_lab.cli.main(argv)` in a forked child, as the console script would; returns (rc, out, err, secs, hang)."
     from physci_lab import cli
     out_p, err_p = cwd.parent/'.stdout', cwd.parent/'.stderr'
@@ -406,6 +525,7 @@ def _run_fork(argv:list, cwd:Path, env:dict, timeout:float):
             sys.stdout = io.TextIOWrapper(io.FileIO(1, 'w', closefd=False), line_buffering=True)
             sys.stderr = io.TextIOWrapper(io.FileIO(2, 'w', closefd=False), line_buffering=True)
             sys.argv = ['physci-lab', *argv]
+            if child: child()
             try: code = cli.main(argv)
             except SystemExit as e:
                 code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
@@ -432,10 +552,10 @@ def _run_fork(argv:list, cwd:Path, env:dict, timeout:float):
     secs = time.monotonic() - t0
     return rc, out_p.read_text(errors='replace'), err_p.read_text(errors='replace'), secs, hang
 
-def _run_subprocess(argv:list, cwd:Path, env:dict, timeout:float):
+def _run_subprocess(argv:list, cwd:Path, env:dict, timeout:float, child=None):
     exe = Path(sys.executable).parent/'physci-lab'
     t0 = time.monotonic()
-    p = subprocess.Popen([str(exe), *argv], cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    p = subprocess.Popen([str(exe), *argv], cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, preexec_fn=child)
     try: out, err = p.communicate(timeout=timeout); hang = False
     except subprocess.TimeoutExpired:
         os.killpg(p.pid, signal.SIGKILL); out, err = p.communicate(); hang = True
@@ -458,7 +578,7 @@ def run_case(c:Case, base:Path, ds:Path, port:int, timeout:float, subprocess_mod
     given = {k: _snapshot(Path(subst[k])) for k in c.given}
     before = _snapshot(work)
     run = _run_subprocess if subprocess_mode else _run_fork
-    rc, out, err, secs, hang = run(argv, work, _env(home), c.timeout or timeout)
+    rc, out, err, secs, hang = run(argv, work, _env(home) | c.env, c.timeout or timeout, c.child)
     o = Outcome(c, rc, out, err, secs, hang)
     o.traceback = 'Traceback (most recent call last)' in err or 'internal error' in err
     o.zero_exit = c.bad and rc == 0

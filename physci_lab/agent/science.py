@@ -16,7 +16,7 @@ import sympy as sp
 import pint
 from scipy.integrate import solve_ivp, quad
 from ..core.units import parse_quantity, parse_unit, constants, constants as _CODATA, check_equation, ureg, Q_, CODATA_YEAR, QuantityParseError
-from ..core.expressions import parse_expression, ExpressionError, evalf_complex
+from ..core.expressions import parse_expression, ExpressionError, evalf_complex, bounded, SymbolicLimitError
 from .workers import Worker, WorkerInputError, Source, action
 from ..llm.chat import Usage
 
@@ -50,6 +50,11 @@ _PY_PREFIX = re.compile(r'\b(?:math|cmath|np|numpy|sp|sympy|scipy)\.(?=[A-Za-z_]
 def _plain(text:str)->str:
     "Python habits in a formula, in the reader's terms: `math.sqrt(` is `sqrt(`, `log10(` is `lg(`."
     return re.sub(r'\blog10\s*\(', 'lg(', _PY_PREFIX.sub('', text))
+
+def _bounded(where:str, fn, *args, **kwargs):
+    "`fn(*args, **kwargs)` under the shared limits for work on model-written text (`bounded`); past a limit, one `WorkerInputError` naming `where`."
+    try: return bounded(fn, *args, what=where, **kwargs)
+    except SymbolicLimitError as e: raise WorkerInputError(str(e)) from None
 
 def read_expression(text:str, where:str):
     "A sympy expression from model-written text, by the shared reader (never `eval`); `WorkerInputError` names `where`."
@@ -152,7 +157,8 @@ def _mixed(env:dict)->str:
 def _solutions(eqs, xs, env, where):
     "Every solution of `eqs` for `xs` as [{Symbol: quantity or expression}], symbolically first (in the given symbols), then numerically."
     sols = None
-    try: sols = sp.solve(eqs, xs, dict=True)
+    try: sols = _bounded(f'{where}: sympy.solve', sp.solve, eqs, xs, dict=True)
+    except WorkerInputError: raise   # past the time or memory limit
     except (NotImplementedError, ValueError, TypeError): pass
     if sols:
         out = []
@@ -172,7 +178,8 @@ def _solutions(eqs, xs, env, where):
     num = [e.subs({k: v.to_base_units().magnitude for k, v in env.items()}) for e in eqs]
     free = set().union(*(e.free_symbols for e in num)) - set(xs)
     if free: raise WorkerInputError(f'{where}: no solution found for {", ".join(map(str, xs))}; unknown symbol(s) {", ".join(sorted(map(str, free)))}')
-    try: v = sp.nsolve([e.lhs - e.rhs for e in num], xs, [1.0]*len(xs))
+    try: v = _bounded(f'{where}: sympy.nsolve', sp.nsolve, [e.lhs - e.rhs for e in num], xs, [1.0]*len(xs))
+    except WorkerInputError: raise
     except (ValueError, ZeroDivisionError, TypeError): return [], 'sympy.nsolve'
     return [{x: Q_(float(v[i]), '') for i, x in enumerate(xs)}], 'sympy.nsolve'
 
@@ -225,7 +232,7 @@ class PhysicsWorker(Worker):
         "Evaluate a formula with values that carry units; pint checks every sum and function argument."
         e = read_expression(expression, 'physics.evaluate.expression')
         env = _known(values, constants, 'physics.evaluate')
-        try: q = nice_units(quantity_value(e, env), unit)
+        try: q = _bounded('pint', lambda: nice_units(quantity_value(e, env), unit))
         except WorkerInputError as err: raise WorkerInputError(f'physics.evaluate: {err}') from None
         src = [_computation('pint', f'{expression} with {json.dumps(values or {})}')]
         src += _constant_sources(constants)
@@ -258,11 +265,13 @@ class PhysicsWorker(Worker):
         def f(t):
             z = evalf_complex(e, base | {x: complex(t)})
             return z.real
-        with warnings.catch_warnings(record=True) as w:
-            warnings.simplefilter('always')
-            val, err = quad(f, lo.magnitude, hi.magnitude, limit=200)
+        def integral():
+            with warnings.catch_warnings(record=True) as w:
+                warnings.simplefilter('always')
+                return quad(f, lo.magnitude, hi.magnitude, limit=200), [str(x.message) for x in w]
+        (val, err), w = _bounded('physics.integrate: scipy.integrate.quad', integral)
         q = nice_units(Q_(val, u) * Q_(1, lo.units), unit)
-        note = f' (quad warns: {str(w[0].message).splitlines()[0][:80]})' if w else ''
+        note = f' (quad warns: {w[0].splitlines()[0][:80]})' if w else ''
         return Computed(q, f'∫ {expression} d{variable} from {lower} to {upper} = {_show(q)}' + note + _mixed(env),
                         [_computation('scipy.integrate.quad', f'{expression} d{variable}, {lower}..{upper}, {json.dumps(values or {})}')],
                         values={'value': q, 'abs_error': Q_(err, u) * Q_(1, lo.units)})
@@ -271,7 +280,7 @@ class PhysicsWorker(Worker):
     def simplify(self, expression:str, # a formula in plain text
                 )->Computed:
         "Simplify an expression (sympy.simplify)."
-        e = sp.simplify(read_expression(expression, 'physics.simplify.expression'))
+        e = _bounded('physics.simplify: sympy.simplify', sp.simplify, read_expression(expression, 'physics.simplify.expression'))
         return Computed(e, str(e), [_computation('sympy.simplify', expression)], values={'value': e})
 
     @action(returns='the Taylor polynomial (without the O() term)', example={'expression': 'sin(theta)/theta', 'variable': 'theta', 'order': 5})
@@ -282,7 +291,8 @@ class PhysicsWorker(Worker):
               )->Computed:
         "Taylor series of an expression (sympy.series), without the O() term."
         x = read_symbol(variable, 'physics.series.variable')
-        e = sp.series(read_expression(expression, 'physics.series.expression'), x, point, order).removeO()
+        e = read_expression(expression, 'physics.series.expression')
+        e = _bounded('physics.series: sympy.series', lambda: sp.series(e, x, point, order).removeO())
         return Computed(e, str(e), [_computation('sympy.series', f'{expression} in {variable} about {point} to order {order}')], values={'value': e})
 
     @action(returns='the state at t_end (or when the event first crosses zero), numbers in SI base units, and the stop time t in s',
@@ -321,10 +331,10 @@ class PhysicsWorker(Worker):
             def hit(tt, y): return evalf_complex(ev, base | {t: complex(tt)} | dict(zip(names, map(complex, y)))).real
             hit.terminal = True; events = hit
             if 0 < t0 < T:   # crossings before `after` do not count: integrate up to it first
-                pre = solve_ivp(f, (0, t0), y0, rtol=1e-9, atol=1e-12)
+                pre = _bounded('physics.ode: scipy.integrate.solve_ivp', solve_ivp, f, (0, t0), y0, rtol=1e-9, atol=1e-12)
                 if not pre.success: return Computed(None, 'integration failed', ok=False, error=f'physics.ode: {pre.message}')
                 start = (t0, list(pre.y[:, -1]))
-        sol = solve_ivp(f, (start[0], T), start[1], rtol=1e-9, atol=1e-12, events=events)
+        sol = _bounded('physics.ode: scipy.integrate.solve_ivp', solve_ivp, f, (start[0], T), start[1], rtol=1e-9, atol=1e-12, events=events)
         if not sol.success: return Computed(None, 'integration failed', ok=False, error=f'physics.ode: {sol.message}')
         te = float(sol.t_events[0][0]) if events is not None and len(sol.t_events[0]) else None
         end = {str(n): float(v) for n, v in zip(names, sol.y[:, -1])}
@@ -394,7 +404,9 @@ def simulate(self:PhysicsWorker, query:str, # what to read, `ID.QUANTITY@T`, e.g
         raise WorkerInputError("physics.simulate.scene_yaml: give the scene as YAML text, or the name of a shipped scene such as atwood; no file is read")
     try: scene = load_scene(text if one_word else text + '\n')
     except Exception as e: raise WorkerInputError(f'physics.simulate.scene_yaml: {str(e).splitlines()[0]}') from None
-    value, unit = _simulate(scene).query(query)
+    from physci_lab.sim.simulation import SimulationError
+    try: value, unit = _simulate(scene).query(query)   # within the simulator's budget (steps, entities, memory), checked before it runs
+    except SimulationError as e: raise WorkerInputError(f'physics.simulate: {e}') from None
     q = Q_(value, unit) if not isinstance(value, list) else value
     src = [Source('computation', 'physci_lab.sim.simulation', scene.name if hasattr(scene, 'name') else None, query, quote=scene_yaml[:300])]
     text = f'{query} = {q:~P}' if not isinstance(value, list) else f'{query} = {value} {unit}'

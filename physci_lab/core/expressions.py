@@ -6,15 +6,15 @@ Docs: https://physci-lab.github.io/physci-lab/core/expressions.html.md"""
 
 # %% ../../nbs/core/02b_expressions.ipynb #98a8c200
 from __future__ import annotations
-import re, math, cmath, random
+import re, math, cmath, random, os, time, pickle, select, signal, resource, contextlib
 from functools import lru_cache
 import sympy as sp
 from .extract import closing_brace
 
 # %% auto #0
 __all__ = ['MAX_EXPR_CHARS', 'MAX_TOKENS', 'MAX_DEPTH', 'MAX_LOG10', 'symbol_key', 'SYM_RTOL', 'SYM_RTOL_DECIMAL', 'SYM_POINTS',
-           'ExpressionError', 'parse_expression', 'symbol_names', 'evalf_complex', 'sample_points', 'decimal_tolerance',
-           'equivalent']
+           'MAX_SYMBOLIC_S', 'MAX_SYMBOLIC_MB', 'ExpressionError', 'parse_expression', 'symbol_names', 'evalf_complex',
+           'sample_points', 'decimal_tolerance', 'equivalent', 'SymbolicLimitError', 'bounded']
 
 # %% ../../nbs/core/02b_expressions.ipynb #33630f6c
 class ExpressionError(ValueError):
@@ -471,3 +471,63 @@ def equivalent(a, # gold sympy expression
                 return False, f'differs at {at} once the constant part is taken out: {da.real:.6g} vs {db.real:.6g}'
     return True, f'equal at {min(len(pts), SYM_POINTS)} random points'
 
+
+# %% ../../nbs/core/02b_expressions.ipynb #589877ae
+MAX_SYMBOLIC_S, MAX_SYMBOLIC_MB = 5.0, 1024   # one step of symbolic or numeric work on model-written text: at most this long, this much more memory
+
+class SymbolicLimitError(ExpressionError):
+    "Work on an expression stopped at its time or memory limit; one line naming the work and the limit."
+
+def _address_space()->int:
+    "Bytes of address space this process holds now (0 where it cannot be read)."
+    try: return int(open('/proc/self/statm').read().split()[0]) * os.sysconf('SC_PAGE_SIZE')
+    except (OSError, ValueError, IndexError): return 0
+
+def _child(fn, args, kwargs, w:int, memory_mb:int):
+    "In the forked child: run `fn`, send `(kind, value)` pickled down `w`, exit without running the parent's exit handlers."
+    try:
+        try:
+            soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+            if (vm := _address_space()): resource.setrlimit(resource.RLIMIT_AS, (vm + (memory_mb << 20), hard))
+        except (ValueError, OSError): pass
+        try: out = ('ok', fn(*args, **kwargs))
+        except MemoryError: out = ('memory', None)
+        except BaseException as e: out = ('error', e)
+        try: data = pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)
+        except MemoryError: data = pickle.dumps(('memory', None))
+        except Exception: data = pickle.dumps(('error', RuntimeError(f'{type(out[1]).__name__} that cannot be sent back: {str(out[1])[:200]}')))
+        with os.fdopen(w, 'wb') as f: f.write(data)
+    finally: os._exit(0)
+
+def bounded(fn, # the work, e.g. `sp.simplify`
+            *args,
+            seconds:float=MAX_SYMBOLIC_S, # stop it after this long
+            memory_mb:int=MAX_SYMBOLIC_MB, # or when it needs this much more memory
+            what:str='the computation', # how the refusal names the work, e.g. 'physics.simplify: sympy.simplify'
+            **kwargs):
+    "`fn(*args, **kwargs)` in a forked child under a time and memory limit: its result, or its exception; `SymbolicLimitError` past a limit."
+    if not hasattr(os, 'fork'): return fn(*args, **kwargs)
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0: os.close(r); _child(fn, args, kwargs, w, memory_mb)
+    os.close(w)
+    chunks, deadline, late, done = [], time.monotonic() + seconds, False, False
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0: late = True; break
+            if select.select([r], [], [], left)[0]:
+                b = os.read(r, 1 << 20)
+                if not b: done = True; break   # the child closed its end: it is exiting
+                chunks.append(b)
+    finally:   # never leave the child running (past the limit, or when the wait was interrupted): it is ours and not yet reaped
+        os.close(r)
+        if not done:
+            with contextlib.suppress(ProcessLookupError): os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError): os.waitpid(pid, 0)   # (already reaped where SIGCHLD is ignored)
+    if late: raise SymbolicLimitError(f'{what} took longer than {seconds:g} s (stopped); give a smaller expression or fewer steps')
+    try: kind, value = pickle.loads(b''.join(chunks))
+    except Exception: kind, value = 'memory', None   # the child died before it could answer (out of memory, most likely)
+    if kind == 'memory': raise SymbolicLimitError(f'{what} needed more than {memory_mb} MB of memory (stopped); give a smaller expression')
+    if kind == 'error': raise value
+    return value

@@ -198,8 +198,9 @@ def check_number(value, what:str, # the value and its name, for messages
     if integer and isinstance(x, float):
         if x != int(x): raise UserInputError(f'{what}: must be a whole number, got {_fmt(x)}')
         x = int(x)
-    if lo is not None and (x <= lo if lo_open else x < lo): raise UserInputError(f'{what}: must be {">" if lo_open else ">="} {_fmt(lo)}, got {_fmt(x)}')
-    if hi is not None and (x >= hi if hi_open else x > hi): raise UserInputError(f'{what}: must be {"<" if hi_open else "<="} {_fmt(hi)}, got {_fmt(x)}')
+    got = short(value.strip(), 40) if isinstance(value, str) else _fmt(x)   # as the user wrote it (`1e30`, not its 31 digits)
+    if lo is not None and (x <= lo if lo_open else x < lo): raise UserInputError(f'{what}: must be {">" if lo_open else ">="} {_fmt(lo)}, got {got}')
+    if hi is not None and (x >= hi if hi_open else x > hi): raise UserInputError(f'{what}: must be {"<" if hi_open else "<="} {_fmt(hi)}, got {got}')
     return x
 
 def number_arg(lo=None, hi=None, integer:bool=False, lo_open:bool=False, hi_open:bool=False):

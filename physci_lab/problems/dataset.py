@@ -6,7 +6,7 @@ Docs: https://physci-lab.github.io/physci-lab/problems/dataset.html.md"""
 
 # %% ../../nbs/problems/22_dataset.ipynb #d002
 from __future__ import annotations
-import hashlib, importlib, json, os, shutil, signal, stat, sys, time
+import contextlib, hashlib, importlib, json, os, shutil, signal, stat, sys, threading, time
 import multiprocessing as mp
 from collections import Counter, deque
 from concurrent.futures import ProcessPoolExecutor
@@ -17,11 +17,12 @@ from .. import __version__
 from ..core.io import UserInputError, log, die_with_parent, check_path, read_text, load_json, path_kind, number_arg, short
 
 # %% auto #0
-__all__ = ['GENERATOR', 'FORMATS', 'BACKENDS', 'FLOAT_FIELDS', 'INT_FIELDS', 'STATE', 'N_MEANING', 'COUNTS', 'GenerateError',
-           'scene_seed', 'scene_family', 'resolve_generator', 'record_line', 'decode_record', 'SceneResult',
-           'run_scenes', 'ordered_results', 'field_type', 'shard_name', 'shard_bytes', 'read_shard', 'drop_reasons',
-           'generate', 'check_record', 'read_manifest', 'damaged_shards', 'verify_dataset', 'shard_paths',
-           'load_records', 'to_hf_dataset', 'format_record', 'show', 'ProblemCard', 'add_generate_args', 'run_generate',
+__all__ = ['GENERATOR', 'FORMATS', 'BACKENDS', 'FLOAT_FIELDS', 'INT_FIELDS', 'STATE', 'MAX_PROBLEMS', 'MAX_SHARD_SIZE',
+           'MAX_WORKERS', 'MAX_PER_SCENE', 'MAX_SHOW', 'N_MEANING', 'COUNTS', 'GenerateError', 'scene_seed',
+           'scene_family', 'resolve_generator', 'record_line', 'decode_record', 'SceneResult', 'run_scenes',
+           'ordered_results', 'field_type', 'shard_name', 'shard_bytes', 'read_shard', 'drop_reasons', 'generate',
+           'check_record', 'read_manifest', 'damaged_shards', 'verify_dataset', 'shard_paths', 'load_records',
+           'to_hf_dataset', 'format_record', 'show', 'ProblemCard', 'add_generate_args', 'run_generate',
            'add_show_args', 'run_show']
 
 # %% ../../nbs/problems/22_dataset.ipynb #d006
@@ -74,6 +75,7 @@ def record_line(rec:dict # a record from `Problem.to_record()`
 def decode_record(line:str|dict)->dict:
     "A record back from its line: the JSON text fields (`checks`, `verification`, …) are parsed again."
     d = json.loads(line) if isinstance(line, str) else dict(line)
+    if not isinstance(d, dict): return d   # not a record: the caller says so
     for k, v in d.items():
         if isinstance(v, str) and v[:1] in '{[' and k not in ('question', 'answer', 'answer_expr', 'description', 'scene'):
             try: d[k] = json.loads(v)
@@ -120,8 +122,14 @@ def run_scenes(generator, # as for `resolve_generator`
 
 # %% ../../nbs/problems/22_dataset.ipynb #d022
 def _pool_context():
-    "forkserver where there is one (never `fork` a process that may hold MuJoCo or GL state), else spawn."
-    return mp.get_context('forkserver' if 'forkserver' in mp.get_all_start_methods() else 'spawn')
+    "forkserver where there is one (never `fork` a process that may hold MuJoCo or GL state), else spawn. The forkserver is started with Ctrl-C ignored, so its workers (which inherit that) never print a traceback of their own: this process handles the Ctrl-C and its workers die with it."
+    if 'forkserver' not in mp.get_all_start_methods(): return mp.get_context('spawn')
+    if threading.current_thread() is threading.main_thread():
+        from multiprocessing import forkserver
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try: forkserver.ensure_running()
+        finally: signal.signal(signal.SIGINT, old)
+    return mp.get_context('forkserver')
 
 def ordered_results(job:dict, # keyword arguments of `run_scenes` except start and stop
                     start:int, # first scene
@@ -160,9 +168,14 @@ def ordered_results(job:dict, # keyword arguments of `run_scenes` except start a
 def _atomic_write(path:Path, data:bytes):
     "Write `data` to `path` so that a reader (or a resumed run) sees the whole file or none: temp file, fsync, rename."
     tmp = path.with_name(f'.{path.name}.tmp')
-    with open(tmp, 'wb') as f:
-        f.write(data); f.flush(); os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, 'wb') as f:
+            f.write(data); f.flush(); os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException as e:   # a full disk (ENOSPC), a file size limit (EFBIG), Ctrl-C: no hidden half-written file stays behind
+        with contextlib.suppress(OSError): tmp.unlink()
+        if isinstance(e, OSError) and e.errno and not e.filename: raise OSError(e.errno, e.strerror, str(path)) from None   # name the file
+        raise
 
 def _json_bytes(d)->bytes: return (json.dumps(d, indent=1, sort_keys=True, ensure_ascii=False) + '\n').encode()
 
@@ -205,16 +218,18 @@ def read_shard(path:Path)->list[str]:
 
 # %% ../../nbs/problems/22_dataset.ipynb #d025
 STATE = '.state'          # in the output folder while a run is going: progress.json, lock
+MAX_PROBLEMS, MAX_SHARD_SIZE, MAX_WORKERS, MAX_PER_SCENE, MAX_SHOW = 10_000_000, 1_000_000, 256, 10_000, 10_000   # sane upper bounds of the counts a user gives
 N_MEANING = 'n kept problems: scenes are generated in order until exactly n records are written; the last scene may be cut'
 
 def _check_args(n, seed, families, modes, difficulty, workers, backend, format, shard_size, generator)->dict:
     "Every argument checked before anything is written; returns the run's identity (what the manifest records)."
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0: raise GenerateError(f'--n: must be a whole number > 0, got {n!r}')
+    if n > MAX_PROBLEMS: raise GenerateError(f'--n: {n:,} problems is more than the limit of {MAX_PROBLEMS:,} in one run')
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0: raise GenerateError(f'--seed: must be a whole number >= 0, got {seed!r}')
-    if not isinstance(workers, (int, np.integer)) or workers < 1: raise GenerateError(f'--workers: must be >= 1, got {workers!r}')
+    if not isinstance(workers, (int, np.integer)) or not 1 <= workers <= MAX_WORKERS: raise GenerateError(f'--workers: must be 1 to {MAX_WORKERS}, got {workers!r}')
     if backend not in BACKENDS: raise GenerateError(f'--backend: {backend!r} is not one of {", ".join(BACKENDS)}')
     if format not in FORMATS: raise GenerateError(f'--format: {format!r} is not one of {", ".join(FORMATS)}')
-    if not isinstance(shard_size, (int, np.integer)) or shard_size < 1: raise GenerateError(f'--shard-size: must be >= 1, got {shard_size!r}')
+    if not isinstance(shard_size, (int, np.integer)) or not 1 <= shard_size <= MAX_SHARD_SIZE: raise GenerateError(f'--shard-size: must be 1 to {MAX_SHARD_SIZE:,}, got {shard_size!r}')
     if difficulty not in (1, 2, 3): raise GenerateError(f'--difficulty: must be 1, 2 or 3, got {difficulty!r}')
     if format == 'parquet':
         try: import pyarrow
@@ -568,6 +583,16 @@ def shard_paths(path)->list[Path]:
     "The shard files of the dataset in `path`, in order."
     return [Path(path)/s['file'] for s in read_manifest(path)['shards']]
 
+_TEXT_FIELDS, _NUMBER_FIELDS = ('id', 'scene_id', 'family', 'mode', 'split', 'question', 'answer', 'answer_unit', 'query'), ('answer_value', 'tolerance', 'difficulty')
+
+def _record_problem(r:dict)->str|None:
+    "Why record `r` has not the shape of a record (a text field that is not text, a number that is not a number), or None."
+    for k in _TEXT_FIELDS:
+        if r.get(k) is not None and not isinstance(r[k], str): return f'"{k}" is {type(r[k]).__name__}, not text'
+    for k in _NUMBER_FIELDS:
+        if r.get(k) is not None and (isinstance(r[k], bool) or not isinstance(r[k], (int, float))): return f'"{k}" is {type(r[k]).__name__}, not a number'
+    return None
+
 def load_records(path, # a dataset folder
                  n:int|None=None, # at most this many (default all)
                  split:str|None=None, # 'train' or 'test' (default both)
@@ -581,6 +606,7 @@ def load_records(path, # a dataset folder
             try: r = decode_record(l)
             except (ValueError, RecursionError): raise GenerateError(f'{short(p)}:{i}: not a valid record (not JSON)') from None
             if not isinstance(r, dict): raise GenerateError(f'{short(p)}:{i}: not a valid record (not a JSON object)')
+            if why := _record_problem(r): raise GenerateError(f'{short(p)}:{i}: not a valid record ({why})')
             if split is None or r.get('split') == split: out.append(r)
             if n is not None and len(out) >= n: return out
     return out
@@ -670,20 +696,20 @@ class ProblemCard:
 # %% ../../nbs/problems/22_dataset.ipynb #d068
 def add_generate_args(p):
     "Arguments of `physci-lab generate`."
-    p.add_argument('--n', type=number_arg(1, integer=True), required=True, help=f'number of problems to write ({N_MEANING})')
+    p.add_argument('--n', type=number_arg(1, MAX_PROBLEMS, integer=True), required=True, help=f'number of problems to write, at most {MAX_PROBLEMS:,} ({N_MEANING})')
     p.add_argument('--seed', type=number_arg(0, integer=True), default=0, help='every random choice flows from it (default 0)')
     p.add_argument('--out', required=True, help='output folder: empty or absent, or a run to continue with --resume')
     p.add_argument('--families', nargs='+', metavar='FAMILY', help='scene families (default: all)')
     p.add_argument('--modes', nargs='+', metavar='MODE', help='question modes (default: all)')
     p.add_argument('--difficulty', type=number_arg(1, 3, integer=True), default=1, help='1, 2 or 3 (default 1)')
-    p.add_argument('--workers', type=number_arg(1, 1024, integer=True), default=1, help='processes at a time (default 1); changes speed, never the bytes written')
+    p.add_argument('--workers', type=number_arg(1, MAX_WORKERS, integer=True), default=1, help='processes at a time (default 1); changes speed, never the bytes written')
     p.add_argument('--backend', choices=BACKENDS, default='local', help='local process pool (default) or a Ray cluster')
     p.add_argument('--resume', action='store_true', help='continue an interrupted run in --out (a finished one is checked shard by shard)')
     p.add_argument('--repair', action='store_true', help='with --resume: regenerate shards whose bytes no longer match the manifest\'s sha256')
     p.add_argument('--format', choices=FORMATS, default='jsonl', help='shard format (default jsonl)')
-    p.add_argument('--shard-size', type=number_arg(1, integer=True), default=1000, help='records per shard (default 1000)')
+    p.add_argument('--shard-size', type=number_arg(1, MAX_SHARD_SIZE, integer=True), default=1000, help=f'records per shard, at most {MAX_SHARD_SIZE:,} (default 1000)')
     p.add_argument('--no-filter', action='store_true', help='keep shortcut-solvable and degenerate problems')
-    p.add_argument('--per-scene', type=number_arg(0, integer=True), default=None, help='most problems kept per scene, mixing modes (default: the generator\'s, 12; 0: no cap)')
+    p.add_argument('--per-scene', type=number_arg(0, MAX_PER_SCENE, integer=True), default=None, help='most problems kept per scene, mixing modes (default: the generator\'s, 12; 0: no cap)')
     p.add_argument('--quiet', action='store_true', help='no progress bar')
     p.add_argument('--composed', action='store_true', help='scenes composed from entities (physci_lab.sim.compose) instead of the fixed families')
     p.add_argument('--tier', type=int, nargs='+', choices=(1, 2, 3), help='with --composed: the tiers to compose (default 1 2 3)')
@@ -699,6 +725,7 @@ def run_generate(a)->int:
     elif getattr(a, 'composed', False):   # composed scenes: another generator, whose families are the tiers
         gen = 'physci_lab.problems.composed:composed_problems'; fams = fams or [f'composed_{t}' for t in (a.tier or (1, 2, 3))]
     elif getattr(a, 'tier', None): raise GenerateError('--tier: only with --composed')
+    if a.repair and not a.resume: raise GenerateError('--repair: only with --resume (it regenerates damaged shards of an existing run in --out)')
     m = generate(a.n, a.seed, a.out, families=fams, modes=a.modes, difficulty=a.difficulty, workers=a.workers, generator=gen,
                  backend=a.backend, resume=a.resume, repair=a.repair, format=a.format, shard_size=a.shard_size, filter=not a.no_filter, per_scene=a.per_scene, progress=not a.quiet)
     c = m['counts']
@@ -709,7 +736,7 @@ def run_generate(a)->int:
 def add_show_args(p):
     "Arguments of `physci-lab show`."
     p.add_argument('dir', help='a dataset folder written by physci-lab generate')
-    p.add_argument('--n', type=number_arg(1, integer=True), default=5, help='how many problems (default 5)')
+    p.add_argument('--n', type=number_arg(1, MAX_SHOW, integer=True), default=5, help=f'how many problems, at most {MAX_SHOW:,} (default 5)')
     p.add_argument('--split', choices=['train', 'test'], help='only this split')
     p.add_argument('--first', action='store_true', help='the first N records instead of a sample spread over families, modes and scenes')
     p.add_argument('--id', help='only the record with this id (the id in brackets of a printed problem)')

@@ -247,7 +247,7 @@ def add_export_args(p):
     "Arguments of `physci-lab export`."
     p.add_argument('dir', help='a dataset folder written by physci-lab generate')
     p.add_argument('--out', required=True, help='the folder to write, absent or empty: Parquet files per split under data/ and a dataset card README.md, which datasets.load_dataset(OUT) reads')
-    p.add_argument('--shard-size', type=number_arg(1, integer=True), default=SHARD_SIZE, help=f'most records in one Parquet file (default {SHARD_SIZE})')
+    p.add_argument('--shard-size', type=number_arg(1, 10_000_000, integer=True), default=SHARD_SIZE, help=f'most records in one Parquet file (default {SHARD_SIZE})')
     p.add_argument('--overwrite', action='store_true', help='replace --out when it holds an earlier export (never any other folder)')
 
 def run_export(a)->int:

@@ -28,7 +28,7 @@ def add_eval_args(p):
     p.add_argument('--data', help='synthetic problems: a physci-lab generate folder or a .jsonl file (its --split is scored)')
     p.add_argument('--benchmarks', nargs='+', metavar='NAME', help=f"what to score (default: {', '.join(BENCHMARKS)}; synthetic only with --data); a PhySciBench-format file also works")
     p.add_argument('--out', help='run folder (default eval/<model>); run the same command again to resume')
-    p.add_argument('--limit', type=number_arg(1, integer=True), help='at most this many items per benchmark (the same items for every model)')
+    p.add_argument('--limit', type=number_arg(1, 10_000_000, integer=True), help='at most this many items per benchmark (the same items for every model)')
     p.add_argument('--split', default='test', choices=['test', 'train'], help='synthetic split to score (default test)')
     p.add_argument('--backend', default='auto', choices=BACKENDS, help='auto: vllm for a directory when installed with a GPU, else transformers; api for provider:model')
     p.add_argument('--tokenizer', help='tokenizer directory, when the model directory has none')

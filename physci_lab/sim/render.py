@@ -416,7 +416,10 @@ def write_video(path, # .mp4 or .gif
     fd, tmp = tempfile.mkstemp(suffix=p.suffix, prefix=f'.{p.stem}.', dir=p.parent)
     os.close(fd)
     try:
-        mediapy.write_video(tmp, images, fps=fps, codec='gif' if p.suffix.lower() == '.gif' else 'h264')
+        try: mediapy.write_video(tmp, images, fps=fps, codec='gif' if p.suffix.lower() == '.gif' else 'h264')
+        except (RuntimeError, OSError) as e:   # ffmpeg could not write (a full disk, a file size limit) or died under us (a broken pipe)
+            why = e.strerror if isinstance(e, OSError) and e.strerror else 'ffmpeg failed to write it'
+            raise RenderError(f'{p}: the video could not be written ({why}); is the disk full?') from None
         user_mode(tmp); os.replace(tmp, p)   # mkstemp made it 0600: readable by others as a plain file would be
     finally:
         if os.path.exists(tmp): os.unlink(tmp)

@@ -20,8 +20,9 @@ from .fields import NewtonGravity, Lorentz, RocketThrust
 from .entities import BODY_QUANTITIES
 
 # %% auto #0
-__all__ = ['UNITS', 'VECTORS', 'STRING_QUANTITIES', 'SPRING_QUANTITIES', 'MIN_WINDOW', 'SimulationError', 'collide_balls',
-           'shared_data', 'simulate', 'Trajectory', 'State', 'query_scene', 'window_note']
+__all__ = ['UNITS', 'VECTORS', 'STRING_QUANTITIES', 'SPRING_QUANTITIES', 'MAX_STEPS', 'MAX_ENTITIES', 'MAX_RECORD_MB',
+           'MIN_WINDOW', 'SimulationError', 'collide_balls', 'shared_data', 'check_budget', 'simulate', 'Trajectory',
+           'State', 'query_scene', 'window_note']
 
 # %% ../../nbs/sim/12_simulation.ipynb #7dd2b0c5
 class SimulationError(UserInputError):
@@ -38,6 +39,13 @@ VECTORS = {'position', 'displacement', 'velocity', 'acceleration', 'net_force', 
            'net_torque', 'angular_momentum', 'normal_force', 'friction_force'}
 STRING_QUANTITIES = ['tension', 'length']
 SPRING_QUANTITIES = ['force', 'extension', 'length', 'elastic_potential_energy']
+
+# %% ../../nbs/sim/12_simulation.ipynb #aed09db1
+def _quiet_warning(msg:str): pass   # a run's warnings are read from `MjData.warning` instead (`Trajectory._check` rejects the run)
+
+# MuJoCo's default warning handler prints the warning and appends it to MUJOCO_LOG.TXT in the working folder, so an unstable
+# run would leave that file wherever the user happens to be. A handler someone else set is kept.
+if mujoco.get_mju_user_warning() is None: mujoco.set_mju_user_warning(_quiet_warning)
 
 # %% ../../nbs/sim/12_simulation.ipynb #123e06b2
 def _state_offsets(m):
@@ -88,11 +96,36 @@ def shared_data(c:Compiled) -> mujoco.MjData:
     s = _scratch(c); s[1] = None
     return s[0]
 
+MAX_STEPS, MAX_ENTITIES, MAX_RECORD_MB = 200_000, 200, 1024   # one simulation at most: steps (duration / time step), entities, memory of its recording
+
+def _record_mb(m, steps:int, rollout_:bool) -> float:
+    "MB the recording of `steps` steps holds at its peak: the state and sensors of every step (twice over where `rollout` returns them and they are copied)."
+    per = mujoco.mj_stateSize(m, mujoco.mjtState.mjSTATE_FULLPHYSICS) + m.nsensordata if rollout_ else m.nq + m.nv + m.nsensordata
+    return (steps + 1) * per * 8 * (2 if rollout_ else 1) / 2**20
+
+def check_budget(scene:Scene|Compiled, # a scene, or a compiled one
+                 *, duration:float|None=None # s; default: the scene's duration
+                ) -> Compiled:
+    "The compiled scene when simulating it stays within `MAX_ENTITIES`, `MAX_STEPS` and `MAX_RECORD_MB`; else a one-line `SimulationError` naming the number and the limit, before anything runs."
+    sc = scene.scene if isinstance(scene, Compiled) else scene
+    n = len(sc.entities)
+    if n > MAX_ENTITIES: raise SimulationError(f'scene {sc.name}: {n:,} entities; the limit is {MAX_ENTITIES:,}')
+    c = scene if isinstance(scene, Compiled) else scene.compile()
+    m = c.model
+    T = sc.duration if duration is None else float(duration)
+    dt = m.opt.timestep
+    if not (math.isfinite(T) and T > 0): raise SimulationError(f'scene {sc.name}: duration {T!r} s must be a positive number')
+    N = T/dt
+    if N > MAX_STEPS: raise SimulationError(f'scene {sc.name}: {N:,.0f} steps (duration {T:g} s / time step {dt:g} s); the limit is {MAX_STEPS:,} steps')
+    mb = _record_mb(m, int(round(N)), not c.needs_python)
+    if mb > MAX_RECORD_MB: raise SimulationError(f'scene {sc.name}: its recording would need about {mb:,.0f} MB ({N:,.0f} steps of {m.nq + m.nv + m.nsensordata} numbers); the limit is {MAX_RECORD_MB:,} MB')
+    return c
+
 def simulate(scene:Scene|Compiled, # a scene, or a compiled scene (re-simulated without recompiling)
              *, duration:float|None=None # s; default: the scene's duration
             ) -> 'Trajectory':
-    "Simulate and record a scene; the trajectory is cut at unmodelled events and unstable runs are rejected."
-    c = scene if isinstance(scene, Compiled) else scene.compile()
+    "Simulate and record a scene within the budget (`check_budget`); the trajectory is cut at unmodelled events and unstable runs are rejected."
+    c = check_budget(scene, duration=duration)
     m = c.model; d = mujoco.MjData(m)
     T = c.scene.duration if duration is None else float(duration)
     dt = m.opt.timestep; N = int(round(T/dt))
