@@ -44,7 +44,7 @@ _ID = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*$')
 ID_PATTERN = _ID.pattern   # what an entity, string or spring id may be
 
 class _Flow(dict): pass
-class _Loader(yaml.SafeLoader): pass
+class _Loader(getattr(yaml, 'CSafeLoader', yaml.SafeLoader)): pass   # libyaml's parser where PyYAML has it: a 3 MB scene reads in seconds, not a minute
 class _Dumper(yaml.SafeDumper): pass
 for _c in (_Loader, _Dumper):  # YAML 1.2 booleans: only true/false (so `on: ramp` is a key, not True)
     _c.yaml_implicit_resolvers = {k: [(t, r) for t, r in v if t != 'tag:yaml.org,2002:bool'] for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
