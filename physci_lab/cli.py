@@ -8,7 +8,7 @@ Docs: https://physci-lab.github.io/physci-lab/cli.html.md"""
 __all__ = ['main', 'reference']
 
 # %% ../nbs/90_cli.ipynb #a9fe2ef2
-import argparse, contextlib, functools, importlib, io, json, os, shlex, sys, textwrap
+import argparse, contextlib, functools, importlib, io, json, os, shlex, signal, sys, textwrap
 from . import __version__
 from .core.io import UserInputError, number_arg, url_arg, short, check_out_file
 
@@ -146,6 +146,7 @@ def _add_bench(p):
     sp.add_argument('--base-url', type=url_arg, help='an OpenAI-compatible judge server')
     sp.add_argument('--rtol', type=number_arg(0, 1, hi_open=True), default=0.05, help='relative tolerance for numbers (default 0.05)')
     sp.add_argument('--workers', type=number_arg(1, 256, integer=True), default=4, help='items judged at once, 1 to 256 (default 4)')
+    sp.add_argument('--max-time-s', type=number_arg(0, lo_open=True), default=600, help='seconds the judge model may take per item, retries included, whatever its server does (default 600)')
     from physci_lab.agent.options import add_bench_run_args
     add_bench_run_args(sub.add_parser('run', help='run the agent (or the baseline) on a benchmark; resumable',
                                       description='Run the research agent or the single-agent baseline on a benchmark file, '
@@ -154,7 +155,7 @@ def _add_bench(p):
 def _run_bench(a):
     if a.bench_cmd == 'score':
         from physci_lab.bench.report import score_cli
-        s = score_cli(a.data, a.predictions, a.out, model=a.model, base_url=a.base_url, rtol=a.rtol, workers=a.workers)
+        s = score_cli(a.data, a.predictions, a.out, model=a.model, base_url=a.base_url, rtol=a.rtol, workers=a.workers, max_time_s=a.max_time_s)
         print(json.dumps({k: s[k] for k in ('outcomes',) if k in s} | {'out': a.out}, default=str))
         return 0
     from physci_lab.agent.delve import run_bench_run
@@ -263,6 +264,8 @@ def main(argv:list[str]|None=None # arguments (default: `sys.argv[1:]`)
     if a.cmd is None:
         p.print_help()
         return 0
+    from physci_lab import _interrupted_while_loading
+    if signal.getsignal(signal.SIGINT) is _interrupted_while_loading: signal.signal(signal.SIGINT, signal.default_int_handler)   # loaded: Ctrl-C is KeyboardInterrupt again
     try: return a.run(a) or 0
     except UserInputError as e:
         _say(a.cmd, f'error: {e}')
