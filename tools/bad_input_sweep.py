@@ -183,11 +183,13 @@ def _cases_llm()->list:
         for name, argv in cmds.items():
             if name == 'eval' and mode == 'empty-content': continue   # eval scores an empty answer as wrong (exit 0): the model's answer, not bad input
             make = {'H': _hostile(mode)} | ({'X': _two_items} if '{X}' in argv else {})
-            C.append(Case(f'{name if mode != "ok" else "control"}/server={mode}' + (f' {name}' if mode == 'ok' else ''), argv, make, bad=mode != 'ok', timeout=40))
+            where = f'ask/agent={name[4:]} ' if name.startswith('ask-') else f'{name}/'
+            C.append(Case(f'{where}server={mode}' if mode != 'ok' else f'control/server=ok {name}', argv, make, bad=mode != 'ok', timeout=40))
     for url in ['http://127.0.0.1:1/v1\nX', 'http://127.0.\t0.1/v1', 'http://h/\x1b[2J', 'http://127.0.0.1:1/\x7fv1']:
         for name, argv in cmds.items():
             a = [x.replace('{H}', url) for x in argv]
-            C.append(Case(f'{name}/base-url={url!r}', a, {'X': _two_items} if '{X}' in a else {}))
+            where = f'ask/agent={name[4:]} ' if name.startswith('ask-') else f'{name}/'
+            C.append(Case(f'{where}base-url={url!r}', a, {'X': _two_items} if '{X}' in a else {}))
     for arg in ['1' * 40, '-' + '9' * 30, '\u00b2', '1e3']:
         C.append(Case(f'memory/delete-{arg!r}', ['memory', 'delete', arg, '--db', '{D}/mem.sqlite']))
     return C
