@@ -29,3 +29,18 @@ def __getattr__(name:str):
     return value
 
 def __dir__() -> list: return sorted(set(globals()) | set(_PUBLIC))
+
+# %% ../nbs/91_package.ipynb #f7aaa5e9
+def _interrupted_while_loading(signum, frame):
+    "SIGINT before the subcommand runs: one line and exit status 130, not an import traceback."
+    import os
+    os.write(2, b'physci-lab: interrupted\n'); os._exit(130)
+
+def _quiet_early_interrupt():
+    "Install `_interrupted_while_loading` when this process is the `physci-lab` command; `cli.main` takes it off."
+    import os, signal, sys
+    if os.path.basename((sys.argv or [''])[0] or '') != 'physci-lab' or signal.getsignal(signal.SIGINT) is not signal.default_int_handler: return
+    try: signal.signal(signal.SIGINT, _interrupted_while_loading)
+    except ValueError: pass   # not the main thread
+
+_quiet_early_interrupt()

@@ -10,18 +10,8 @@ __all__ = ['main', 'reference']
 # %% ../nbs/90_cli.ipynb #a9fe2ef2
 import argparse, contextlib, errno, functools, importlib, io, json, os, shlex, signal, sys, textwrap, threading
 
-# %% ../nbs/90_cli.ipynb #b35f8350
-def _interrupted_early(sig, frame):
-    "Ctrl-C while the command is still loading (imports, the parser): one line and exit 130, never a traceback from inside an import."
-    os.write(2, b'physci-lab: interrupted\n'); os._exit(130)
-
-# The console script (`physci-lab`) catches an early Ctrl-C from here on; `main` hands SIGINT back to Python just before the
-# job runs, so a job's own clean-up (temporary files, workers) still happens. Importing this module elsewhere changes nothing.
-if os.path.basename(sys.argv[0] if sys.argv else '') == 'physci-lab' and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-    signal.signal(signal.SIGINT, _interrupted_early)
-
 # %% ../nbs/90_cli.ipynb #9f22aada
-from . import __version__
+from . import __version__, _interrupted_while_loading   # the package's early Ctrl-C handler, which `main` hands back to Python
 from .core.io import UserInputError, number_arg, url_arg, short, check_out_file
 
 # %% ../nbs/90_cli.ipynb #61c169be
@@ -196,6 +186,7 @@ def _add_bench(p):
     sp.add_argument('--base-url', type=url_arg, help='an OpenAI-compatible judge server')
     sp.add_argument('--rtol', type=number_arg(0, 1, hi_open=True), default=0.05, help='relative tolerance for numbers (default 0.05)')
     sp.add_argument('--workers', type=number_arg(1, 256, integer=True), default=4, help='items judged at once, 1 to 256 (default 4)')
+    sp.add_argument('--max-time-s', type=number_arg(0, lo_open=True), default=600, help='seconds the judge model may take per item, retries included, whatever its server does (default 600)')
     from physci_lab.agent.options import add_bench_run_args
     add_bench_run_args(sub.add_parser('run', help='run the agent (or the baseline) on a benchmark; resumable',
                                       description='Run the research agent or the single-agent baseline on a benchmark file, '
@@ -204,7 +195,7 @@ def _add_bench(p):
 def _run_bench(a):
     if a.bench_cmd == 'score':
         from physci_lab.bench.report import score_cli
-        s = score_cli(a.data, a.predictions, a.out, model=a.model, base_url=a.base_url, rtol=a.rtol, workers=a.workers)
+        s = score_cli(a.data, a.predictions, a.out, model=a.model, base_url=a.base_url, rtol=a.rtol, workers=a.workers, max_time_s=a.max_time_s)
         print(json.dumps({k: s[k] for k in ('outcomes',) if k in s} | {'out': a.out}, default=str))
         return 0
     from physci_lab.agent.delve import run_bench_run
@@ -325,7 +316,7 @@ def _interrupts():
     swallows (raised inside a weakref callback or a `__del__`, reported as "Exception ignored") still ends the command as
     interrupted, without that report. Outside the main thread, or under someone else's handler, nothing changes."""
     seen, old = [], signal.getsignal(signal.SIGINT)
-    if threading.current_thread() is not threading.main_thread() or old not in (signal.default_int_handler, _interrupted_early):
+    if threading.current_thread() is not threading.main_thread() or old not in (signal.default_int_handler, _interrupted_while_loading):
         yield seen; return
     def on_sigint(sig, frame): seen.append(sig); raise KeyboardInterrupt
     hook = sys.unraisablehook

@@ -148,6 +148,52 @@ def _refusing_port()->int:
     s = socket.socket(); s.bind(('127.0.0.1', 0)); port = s.getsockname()[1]; s.close()
     return port
 
+# ------------------------------------------------------------------------------------------- misbehaving model servers
+def _hostile(mode:str):
+    "A maker that starts tools/hostile_model_server.py in `mode` (its own process: it goes when idle, or when its starter goes) and gives its URL."
+    def make(d:Path)->str:
+        p = subprocess.Popen([sys.executable, str(ROOT/'tools'/'hostile_model_server.py'), mode, '--idle', '3', '--lifetime', '120'],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+        return p.stdout.readline().strip()
+    return make
+
+def _two_items(d:Path)->Path:
+    "A two-item benchmark (no attachments) and its predictions, so a case against a slow server stays short."
+    keep = ('phys-sr-01', 'phys-sr-02')
+    pick = lambda f: ''.join(l for l in (FIX/f).read_text().splitlines(keepends=True) if json.loads(l)['id'] in keep)
+    _write(d/'two'/'predictions.jsonl', pick('predictions.jsonl'))
+    return _write(d/'two'/'items.jsonl', pick('items.jsonl'))
+
+def _cases_llm()->list:
+    """Every command that talks to a model server (`ask` with both agents, `bench run`, `bench score`'s judge, `eval`) against a server
+    misbehaving in each way of tools/hostile_model_server.py, under a 3 s time limit: each must end in about that time with a one-line
+    error and a non-zero exit (the `ok` mode is the control: exit 0). Then control characters in a --base-url, and a 40-digit memory id."""
+    C, T = [], '3'
+    model = ['--model', 'openai-compatible:m', '--base-url', '{H}']
+    cmds = {
+        'ask-baseline': ['ask', 'What is g?', '--agent', 'baseline', *model, '--no-memory', '--max-time-s', T],
+        'ask-delve':    ['ask', 'What is g?', '--agent', 'delve', *model, '--no-memory', '--max-time-s', T],
+        'bench-run':    ['bench', 'run', '--agent', 'baseline', '--data', '{X}', '--out', '{D}/run', *model, '--no-memory', '--max-time-s', T, '--workers', '2'],
+        'bench-score':  ['bench', 'score', '--data', '{X}', '--predictions', '{D}/two/predictions.jsonl', '--out', '{D}/score', *model, '--max-time-s', T],
+        'eval':         ['eval', *model, '--benchmarks', '{X}', '--out', '{D}/ev', '--quiet', '--max-time-s', T, '--workers', '2'],
+    }
+    modes = ['silent', 'trickle', 'retry-after-429', 'retry-after-503', 'bad-json', 'html', 'empty-body', 'choices-empty', 'choices-null',
+             'empty-object', 'json-array', 'empty-content', 'truncated', 'ok']
+    for mode in modes:
+        for name, argv in cmds.items():
+            if name == 'eval' and mode == 'empty-content': continue   # eval scores an empty answer as wrong (exit 0): the model's answer, not bad input
+            make = {'H': _hostile(mode)} | ({'X': _two_items} if '{X}' in argv else {})
+            where = f'ask/agent={name[4:]} ' if name.startswith('ask-') else f'{name}/'
+            C.append(Case(f'{where}server={mode}' if mode != 'ok' else f'control/server=ok {name}', argv, make, bad=mode != 'ok', timeout=40))
+    for url in ['http://127.0.0.1:1/v1\nX', 'http://127.0.\t0.1/v1', 'http://h/\x1b[2J', 'http://127.0.0.1:1/\x7fv1']:
+        for name, argv in cmds.items():
+            a = [x.replace('{H}', url) for x in argv]
+            where = f'ask/agent={name[4:]} ' if name.startswith('ask-') else f'{name}/'
+            C.append(Case(f'{where}base-url={url!r}', a, {'X': _two_items} if '{X}' in a else {}))
+    for arg in ['1' * 40, '-' + '9' * 30, '\u00b2', '1e3']:
+        C.append(Case(f'memory/delete-{arg!r}', ['memory', 'delete', arg, '--db', '{D}/mem.sqlite']))
+    return C
+
 # ---------------------------------------------------------------------------------------------------------------- the cases
 @dataclass
 class Case:
@@ -304,6 +350,7 @@ def cases()->list[Case]:
         add(f'control/{" ".join(argv)}', argv, mk, bad=False)
     C += _cases_scenes()
     C += _cases_compute()
+    C += _cases_llm()
     return C
 
 BIG = '9' * 400

@@ -12,12 +12,13 @@ __all__ = ['KNOWLEDGE_WORKERS', 'SUMMARY_SCHEMA', 'ANSWER_SCHEMA', 'PLANNER_SYST
            'run_bench_run']
 
 # %% ../../nbs/agent/63_delve.ipynb #4fa1082c
-import copy, json, os, re, sys, time, warnings
+import copy, json, os, re, shutil, sys, time, warnings
 from dataclasses import dataclass, field, asdict
 from pathlib import Path
 from fastcore.basics import patch
-from ..core.io import UserInputError, check_path, check_file, check_out_file, check_out_dir, check_server, number_arg, url_arg
+from ..core.io import UserInputError, check_path, check_file, check_out_file, check_out_dir, check_server, number_arg, url_arg, read_jsonl, short
 from ..llm.chat import get_llm, Message, ToolSpec, CostMeter, Usage, BudgetExceeded, LLMError, StructuredOutputError, price_for, CostUnknownWarning
+from ..llm.chat import DeadlineExceeded, time_limit
 from .workers import make_workers, WorkerTask, WorkerResult, Source, WORKER_MODULES, jsonable, summary_of
 from .memory import Learner, RunRecord, Evaluation, memory_path
 from .verify import LocalVerifier, GlobalEvaluator, Verification, quantities_of
@@ -229,12 +230,14 @@ def start(self:Agent, question:str, # the question
          )->Agent:
     "Begin a run; nothing runs until `step()` or `run()`."
     if not isinstance(question, str) or not question.strip(): raise AgentError('question: must be non-empty text')
+    import jsonschema   # every structured reply is checked with it; its first import takes seconds, which the run's time limit should not count
     if fmt is not None and fmt not in FORMATS: raise AgentError(f'format {fmt!r}: must be one of {", ".join(FORMATS)}')
     files = [str(Path(f).expanduser().resolve()) for f in files]
     missing = [f for f in files if not Path(f).is_file()]
     if missing: raise AgentError(f'--files {missing[0]}: no such file')
     self.trace, self.result, self._shown, self._replay, self._cur = Trace(), None, 0, None, 0
     self._meter, self._t0, self._last, self._records = CostMeter(self.config.budget_usd, self.config.budget_tokens), time.perf_counter(), None, []
+    self._t0m = time.monotonic()   # when the run's time limit started
     for w in self.workers.values(): w.meter, w.attachments = self._meter, list(files)
     self._gen = self._run_gen(question, files, fmt)
     return self
@@ -244,7 +247,8 @@ def step(self:Agent)->TraceEvent|None:
     "The next event of the current run (None when it has ended)."
     while self._shown >= len(self.trace.events):
         if self._gen is None: return None
-        try: next(self._gen)
+        try:
+            with time_limit(self.config.max_time_s, start=self._t0m): next(self._gen)   # every model call of the run ends by max_time_s
         except StopIteration: self._gen = None
     e = self.trace.events[self._shown]; self._shown += 1
     return e
@@ -305,6 +309,7 @@ def _run_gen(self:Agent, question, files, fmt):
         try: yield from (self._delve(question, files, fmt) if self.kind == 'delve' else self._baseline(question, files, fmt))
         except _Stop as s: yield from self._best_effort(question, fmt, s.reason, s.detail)
         except BudgetExceeded as e: yield from self._best_effort(question, fmt, 'cost budget', str(e))
+        except DeadlineExceeded as e: yield from self._best_effort(question, fmt, 'time budget', str(e))
     except LLMError as e: self._stop('error', ' '.join(str(e).split())[:300])
     self.result = self._outcome()
     yield
@@ -657,7 +662,10 @@ def agent_answer_fn(kind:str='delve', # 'delve' or 'baseline'
         t0 = time.perf_counter()
         r = Agent(llm, kind=kind, memory=memory, config=copy.deepcopy(cfg)).run(item.question, item.files, item_format(item))
         path = str(r.trace.save(Path(trace_dir)/f'{item.id}.jsonl')) if trace_dir else None
-        if r.stopped == 'error' and r.answer is None: raise RuntimeError(r.trace.stop.get('detail') or 'the agent failed')
+        # no answer because the model's server failed (an error, or no reply at all before the time ran out): recorded as failed, retried by a re-run.
+        # An empty answer the model did write is its answer (the judge scores it NOT_ATTEMPTED).
+        if not r.response.strip() and (r.stopped == 'error' or (r.stopped == 'time budget' and r.usage.calls == 0)):
+            raise AgentError(f"no answer: {r.stopped}: {r.trace.stop.get('detail') or 'the agent failed'}")
         return {'response': r.response, 'usage': r.usage, 'latency_s': time.perf_counter() - t0,
                 'trace': {'path': path, 'events': len(r.trace), 'stopped': r.stopped, 'accepted': r.accepted, 'verified': r.verified,
                           'model_calls': len(r.trace.of('model_call')),
@@ -696,7 +704,8 @@ def run_ask(a)->int:
     if a.trace: print(f'trace: {r.trace.save(a.trace)}', file=sys.stderr)
     print(f'{r.usage}; {r.stopped}' + (f'; accepted by the evaluator: {r.accepted}' if r.accepted is not None else ''), file=sys.stderr)
     if not (r.answer or '').strip() and not (r.final or '').strip():   # an empty reply is no answer either
-        print(f'no answer: {r.stopped} ({r.trace.stop.get("detail", "") or "the model replied with nothing"})', file=sys.stderr); return EXIT_NO_ANSWER
+        detail = r.trace.stop.get('detail', '') or f"{getattr(llm, 'label', 'the model')} replied with nothing"
+        print(f'no answer: {r.stopped} ({detail})', file=sys.stderr); return EXIT_NO_ANSWER
     print(r.response)
     if not r.verified:
         print(f'unverified: the {r.stopped} ran out ({r.trace.stop.get("detail", "")}); the answer rests on the steps verified so far', file=sys.stderr)
@@ -749,6 +758,7 @@ def run_bench_run(a)->int:
     from physci_lab.bench.data import load_bench
     from physci_lab.bench.report import run_bench, RUN_FILES, usable_bench
     check_out_dir(a.out, '--out', RUN_FILES + ('memory',), 'benchmark run')   # before any model is set up
+    created, t_start = not Path(a.out).exists(), time.time()
     bench = usable_bench(load_bench(a.data, allow_files_outside=getattr(a, 'allow_files_outside', False)))
     cfg = AgentConfig(ablate=a.ablate, max_steps=a.max_steps, max_time_s=a.max_time_s)
     name = run_name(a.agent, cfg.ablate)
@@ -761,10 +771,16 @@ def run_bench_run(a)->int:
         mem = None if not use_mem else _memory_of(a) if a.memory else run_memory(a.out, name)
         fn = agent_answer_fn(a.agent, cfg.ablate, llm=llm, memory=mem, trace_dir=Path(a.out)/'traces', max_steps=a.max_steps, max_time_s=a.max_time_s)
     s = run_bench(bench, fn, a.out, workers=a.workers, meter=CostMeter(a.budget_usd, getattr(a, 'budget_tokens', None)), per_minute=a.per_minute, name=name, progress=True)
+    mine = [r for r in read_jsonl(s.path) if (r.get('finished_at') or 0) >= t_start - 1] if s.ran else []   # this call's results
+    if s.ran and not any(r.get('error') is None and str(r.get('response') or '').strip() for r in mine):   # nothing answered: not a success
+        first = next((r['error'] for r in mine if r.get('error')), None)
+        n_failed = sum(bool(r.get('error')) for r in mine)
+        why = (f'every one of the {s.ran} items failed' if s.all_failed else f'none of the {s.ran} items was answered ({n_failed} failed, '
+               f'{len(mine) - n_failed} came back empty)') + (f', e.g. {short(first, 300)}' if first else '')
+        if created: shutil.rmtree(a.out, ignore_errors=True)   # a new run folder with nothing answered in it is not kept
+        print(f'physci-lab bench run: error: {why}; ' + ('nothing kept' if created else f'see {s.path} (a re-run retries the failed ones)'), file=sys.stderr)
+        return 1
     print(json.dumps({'run': name, 'results': str(s.path), 'ran': s.ran, 'failed': s.failed, 'skipped': s.skipped,
                       'not_run': s.not_run, 'stopped': s.stopped, 'usage': str(s.usage),
                       'memory': None if not use_mem else str(a.memory or Path(a.out)/'memory'/f'{name}.sqlite')}))
-    if s.all_failed:   # a run where nothing was answered is not a success
-        print(f'physci-lab bench run: error: every one of the {s.ran} items failed; see {s.path} (a re-run retries them)', file=sys.stderr)
-        return 1
     return 0

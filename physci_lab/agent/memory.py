@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import yaml
 from fastcore.basics import patch
-from ..core.io import UserInputError, data_path, check_path, check_file, check_out_file, read_text, write_atomic, number_arg, read_jsonl
+from ..core.io import UserInputError, data_path, check_path, check_file, check_out_file, read_text, write_atomic, number_arg, read_jsonl, short
 from ..core.units import check_equation, constants, CODATA_YEAR, EquationError
 from .options import MEMORY_KINDS, RETRIEVERS
 
@@ -245,9 +245,14 @@ def _write(self:Memory, item:Item)->int:
     if row[1] != item.text: self.db.execute('DELETE FROM vectors WHERE item_id=?', (row[0],))
     return row[0]
 
+def _check_id(m, id):
+    "An item id is an integer that SQLite can hold (a 40-digit one is no item's id: one line, not an OverflowError)."
+    if isinstance(id, bool) or not isinstance(id, int) or not -2**63 <= id < 2**63: raise MemoryInputError(f'memory item {short(str(id), 40)}: not found in {m.path}')
+
 @patch
 def get(self:Memory, id:int)->Item:
     "The item with this id."
+    _check_id(self, id)
     r = self.db.execute(f'SELECT {_COLS} FROM items WHERE id=?', (id,)).fetchone()
     if r is None: raise MemoryInputError(f'memory item {id}: not found in {self.path}')
     return _row_item(r)
@@ -284,6 +289,7 @@ def update(self:Memory, id:int, # the item's id
 @patch
 def delete(self:Memory, id:int):
     "Remove an item (and its vector)."
+    _check_id(self, id)
     with self._tx():
         if self.db.execute('DELETE FROM items WHERE id=?', (id,)).rowcount == 0:
             raise MemoryInputError(f'memory item {id}: not found in {self.path}')
@@ -569,7 +575,7 @@ def run_memory(a)->int:
             elif a.action == 'export': print(f'exported {m.export_jsonl(a.arg, kind=a.kind)} items to {a.arg}')
             elif a.action == 'import': print(f'imported {m.import_jsonl(a.arg)} items into {m.path}')
             elif a.action == 'delete':
-                if not a.arg.isdigit(): raise MemoryInputError(f'memory delete: item id must be a number, got {a.arg!r}')
+                if not (a.arg.isascii() and a.arg.isdigit()): raise MemoryInputError(f'memory delete: item id must be a number, got {short(repr(a.arg), 60)}')
                 m.delete(int(a.arg)); print(f'deleted item {a.arg}')
     except BaseException:
         if new_db:   # a database this command made, for an action that then failed: leave nothing behind

@@ -28,7 +28,7 @@ def add_model_args(p):
     p.add_argument('--base-url', type=url_arg, help='API root of an OpenAI-compatible server (default $PHYSCI_LAB_BASE_URL)')
     p.add_argument('--ablate', default='', help=f'switch off, comma-separated: {",".join(ABLATIONS)}')
     p.add_argument('--max-steps', type=number_arg(1, 1000, integer=True), default=8, help='steps (worker runs) at most (default 8)')
-    p.add_argument('--max-time-s', type=number_arg(0, lo_open=True), default=600, help='no new step starts after this many seconds (default 600)')
+    p.add_argument('--max-time-s', type=number_arg(0, lo_open=True), default=600, help='wall-clock limit of the run (per item in bench run): no step starts after it, and a model call in flight is cut off, whatever the server does (default 600)')
     p.add_argument('--budget-usd', type=number_arg(0), help='stop calling models once this much is spent (priced models only: see --budget-tokens)')
     p.add_argument('--budget-tokens', type=number_arg(1, 10**15, integer=True), help='stop calling models once this many tokens are used (any model, local servers included)')
     p.add_argument('--memory', help='a memory database to use (and grow); see `physci-lab memory`')

@@ -17,7 +17,7 @@ import pint
 from ..core.io import UserInputError
 from ..core.units import parse_quantity, parse_unit, check_equation, constants, ureg, Q_, EquationError, QuantityParseError
 from .workers import WorkerResult, Source, jsonable, SOURCE_KINDS
-from ..llm.chat import LLMError
+from ..llm.chat import LLMError, DeadlineExceeded
 from .options import FORMATS
 
 # %% ../../nbs/agent/62_verify.ipynb #57d3a47a
@@ -388,6 +388,7 @@ def _model_review(self:GlobalEvaluator, question, answer, steps, evidence:str|No
     try:
         d = self.llm.structured(REVIEW_PROMPT.format(question=question, steps=lines or '(none)', answer=answer.get('answer', ''),
                                                      final=answer.get('final', '')), REVIEW_SCHEMA, name='review_answer', meter=self.meter)
+    except DeadlineExceeded: raise   # the run's time is up: the agent stops, it does not re-plan
     except LLMError as e: return Check('review', False, f'the review failed: {str(e)[:200]}')
     probs = [str(p) for p in d.get('problems') or []]
     ok = bool(d.get('consistent')) and not probs

@@ -18,7 +18,7 @@ from ..core.io import UserInputError
 from ..core.grade import grade
 from ..core.golds import GoldError
 from ..sandbox.run import run_python
-from ..llm.chat import get_llm, CostMeter, LLMError, LLMRequestError, BudgetExceeded
+from ..llm.chat import get_llm, CostMeter, LLMError, LLMRequestError, BudgetExceeded, DeadlineExceeded, time_limit
 from .data import BenchItem, item_from_record, parse_structured, strip_fences, grade_gold
 
 # %% ../../nbs/bench/51_judge.ipynb #aa58bd18
@@ -217,12 +217,13 @@ class Judge:
                  escalate:bool=True, # send answers `grade` could not read to the LLM judge
                  code_timeout_s:float=20, # per program run in the sandbox
                  meter:CostMeter|None=None, # the judge's calls are summed here too
+                 max_time_s:float|None=None, # wall-clock seconds the judge model may take per item (and for `check`), retries included; None: only the client's timeouts
                 ):
         if not 0 <= rtol < 1: raise UserInputError(f'judge rtol {rtol}: must be in [0, 1)')
         if not 0 < pass_mark <= 1: raise UserInputError(f'judge pass_mark {pass_mark}: must be in (0, 1]')
         self.llm, self.rtol, self.pass_mark, self.retries, self.escalate = llm, rtol, pass_mark, retries, escalate
         self.structured_rtol = structured_rtol
-        self.code_timeout_s, self.meter = code_timeout_s, meter or CostMeter()
+        self.code_timeout_s, self.meter, self.max_time_s = code_timeout_s, meter or CostMeter(), max_time_s
         self._gold_values, self._lock = {}, threading.Lock()
 
     @property
@@ -253,11 +254,14 @@ def check(self:Judge)->str:
     if self.llm is None:
         self.checked = 'no judge model: deterministic judging only; long-form and unreadable answers will be ERROR'
         return self.checked
-    try: d = self.llm.structured('What is 2 + 3? Give just the number.', _CHECK, name='sum', meter=self.meter)
+    import jsonschema   # structured replies are checked with it; its first import takes seconds, which the time limit should not count
+    try:
+        with time_limit(self.max_time_s): d = self.llm.structured('What is 2 + 3? Give just the number.', _CHECK, name='sum', meter=self.meter)
     except LLMRequestError as e:
         hint = ' (the model rejects the temperature asked for)' if 'temperature' in str(e).lower() else ''
         raise JudgeSetupError(f'judge {self.model} at temperature {self.llm.temperature}: {e}{hint}') from None
-    except LLMError as e: raise JudgeSetupError(f'judge {self.model}: structured output failed: {e}') from None
+    except DeadlineExceeded as e: raise JudgeSetupError(f'judge {self.model}: no answer to the start-up check in time: {e}') from None
+    except LLMError as e: raise JudgeSetupError(f'judge {self.model}: the start-up check failed: {e}') from None
     if d.get('answer') != 5: raise JudgeSetupError(f'judge {self.model}: answered 2 + 3 = {d.get("answer")}')
     self.checked = f'judge {self.model}: temperature {self.llm.temperature} accepted, structured output works'
     return self.checked
@@ -270,6 +274,7 @@ def _ask(self:Judge, prompt:str, schema:dict, name:str, meter:CostMeter)->tuple:
     for attempt in range(self.retries + 1):
         try: return self.llm.structured(prompt, schema, name=name, meter=meter), None
         except BudgetExceeded as e: return None, f'judge budget spent: {e}'
+        except DeadlineExceeded as e: return None, f'judge out of time: {e}'
         except LLMRequestError as e: return None, f'judge request refused: {e}'
         except LLMError as e: why = f'judge failed after {attempt + 1} tries: {e}'
     return None, why
@@ -333,7 +338,11 @@ def _code(self:Judge, it:BenchItem, response:str)->Judgement:
 
 @patch
 def __call__(self:Judge, it:BenchItem, response)->Judgement:
-    "Judge `response` to item `it`."
+    "Judge `response` to item `it`; the judge model's calls for it, retries included, end within `max_time_s`."
+    with time_limit(self.max_time_s): return self._judge(it, response)
+
+@patch
+def _judge(self:Judge, it:BenchItem, response)->Judgement:
     if it.problems: return self._j(it, ERROR, None, 'none', f'invalid item: {it.problems[0]}')
     if isinstance(response, bytes): response = response.decode('utf-8', 'replace')
     if not_attempted(response): return self._j(it, NOT_ATTEMPTED, 0.0, 'rule', 'empty response or an explicit refusal')

@@ -291,6 +291,7 @@ def score_cli(data:str, # a PhySciBench-format file, or a benchmark name (olympi
               base_url:str|None=None, # for an OpenAI-compatible judge server
               rtol:float=0.05, # relative tolerance for numbers
               workers:int=4, # items judged at once
+              max_time_s:float|None=600, # wall-clock seconds the judge model may take per item (and for its start-up check), retries included
               allow_files_outside:bool=False, # let items attach files outside their file's folder
              )->dict:
     "Score a predictions file with the judge; write verdicts and the report; return the overall summary."
@@ -301,7 +302,7 @@ def score_cli(data:str, # a PhySciBench-format file, or a benchmark name (olympi
     preds = read_predictions(predictions, {it.id for it in bench})
     model = model or os.environ.get('PHYSCI_LAB_MODEL')
     llm = None if not model or str(model).strip().lower() == 'none' else get_llm(model, base_url=base_url, temperature=0)
-    judge = Judge(llm, rtol=rtol)
+    judge = Judge(llm, rtol=rtol, max_time_s=max_time_s)
     check = judge.check()
     verdicts = score_bench(bench, preds, judge, out, workers)
     rep = Report(verdicts, Path(predictions).stem)

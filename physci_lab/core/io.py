@@ -214,6 +214,9 @@ def number_arg(lo=None, hi=None, integer:bool=False, lo_open:bool=False, hi_open
 
 def check_url(url:str, what:str='--base-url')->str:
     "`url` when it is an http(s) address with a host, e.g. `http://localhost:8000/v1`; else a one-line `UserInputError`."
+    bad = next((c for c in str(url).strip() if not c.isprintable() or c.isspace() and c != ' '), None)
+    if bad is not None:   # a newline or another control character: HTTP libraries refuse it deep inside (urlsplit even drops some silently)
+        raise UserInputError(f'{what} {short(repr(url), 80)}: holds the control character {bad!r}; a URL cannot')
     try: u = urllib.parse.urlsplit(str(url).strip()); u.port
     except ValueError as e: raise UserInputError(f'{what} {short(repr(url), 80)}: not a URL ({e})') from None
     if u.scheme not in ('http', 'https') or not u.hostname:

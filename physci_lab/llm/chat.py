@@ -8,12 +8,13 @@ Docs: https://physci-lab.github.io/physci-lab/llm/chat.html.md"""
 __all__ = ['PRICES_CHECKED', 'PRICES', 'RETRY_STATUS', 'MAX_IMAGE_SIDE', 'LOCAL_SERVERS', 'PROVIDERS', 'ToolCall', 'Message',
            'ToolSpec', 'Price', 'register_price', 'load_prices', 'price_for', 'cost_usd', 'Usage', 'CostMeter',
            'ModelNotConfigured', 'LLMError', 'LLMRequestError', 'LLMUnavailable', 'StructuredOutputError',
-           'BudgetExceeded', 'CostUnknownWarning', 'RetryPolicy', 'retry_after_s', 'ChatResponse', 'image_payload',
-           'split_thinking', 'find_json', 'tool_calls_in_text', 'parse_model', 'accepts_images', 'LLM', 'get_llm',
-           'ToolStep', 'ToolRun', 'unknown_tool', 'check_llm']
+           'BudgetExceeded', 'LLMBadReply', 'DeadlineExceeded', 'CostUnknownWarning', 'RetryPolicy', 'retry_after_s',
+           'time_limit', 'time_left', 'check_time', 'ChatResponse', 'image_payload', 'split_thinking', 'find_json',
+           'tool_calls_in_text', 'parse_model', 'accepts_images', 'LLM', 'get_llm', 'ToolStep', 'ToolRun',
+           'unknown_tool', 'check_llm']
 
 # %% ../../nbs/llm/30_chat.ipynb #9821c9c4
-import io, json, os, re, time, random, threading, base64, mimetypes, email.utils, warnings
+import io, json, os, re, sys, time, random, threading, base64, mimetypes, email.utils, warnings, contextlib, contextvars
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -21,7 +22,7 @@ import inspect
 from fastcore.docments import docments
 from ..core.io import AST_LOCK
 from fastcore.basics import patch
-from ..core.io import UserInputError
+from ..core.io import UserInputError, check_url
 
 
 # %% ../../nbs/llm/30_chat.ipynb #41689828
@@ -218,6 +219,12 @@ class StructuredOutputError(LLMError):
 class BudgetExceeded(LLMError):
     "The run's `CostMeter` budget is spent."
 
+class LLMBadReply(LLMError):
+    "The server answered, but not with a chat reply: a body that is not JSON, an HTML page, no choices, no message. Not retried."
+
+class DeadlineExceeded(LLMError):
+    "The run's time limit (`time_limit`) ran out before the model answered, or a retry would wait past it. Not retried."
+
 class CostUnknownWarning(UserWarning):
     "A model without a price under a budget in USD: the budget cannot be enforced; use a token budget or `register_price`."
 
@@ -255,6 +262,78 @@ def retry_after_s(headers)->float|None:
     try: return email.utils.parsedate_to_datetime(ra).timestamp() - time.time()
     except (TypeError, ValueError): return None
 
+# %% ../../nbs/llm/30_chat.ipynb #28bebfda
+@dataclass(frozen=True)
+class _Limit:
+    at: float # time.monotonic() at which it runs out
+    seconds: float # its length, for messages
+
+_LIMIT = contextvars.ContextVar('physci_lab_time_limit', default=None)
+
+@contextlib.contextmanager
+def time_limit(seconds:float|None, # wall-clock seconds that every model call inside may take, all together; None: no limit
+               start:float|None=None, # when that time started, as `time.monotonic()` (default: now)
+              ):
+    "Every model call made inside (in this thread) ends by `start + seconds`: connection, reply, retries and their waits. An inner limit never extends an outer one."
+    if seconds is None:
+        yield _LIMIT.get(); return
+    lim = _Limit((time.monotonic() if start is None else start) + seconds, seconds)
+    outer = _LIMIT.get()
+    if outer is not None and outer.at <= lim.at: lim = outer
+    token = _LIMIT.set(lim)
+    try: yield lim
+    finally: _LIMIT.reset(token)
+
+def time_left()->float|None:
+    "Seconds left of the current `time_limit` (<= 0 once it has run out); None outside one."
+    lim = _LIMIT.get()
+    return None if lim is None else lim.at - time.monotonic()
+
+def _limit_words()->str:
+    lim = _LIMIT.get()
+    return f'the time limit of {lim.seconds:g} s' if lim is not None else 'the time limit'
+
+def check_time(what:str # what was going on, for the message
+              )->None:
+    "Raise `DeadlineExceeded` when the current `time_limit` has run out (for loops between model calls)."
+    left = time_left()
+    if left is not None and left <= 0: raise DeadlineExceeded(f'{what}: {_limit_words()} ran out')
+
+_BACKENDS = {}
+
+def _bounded_backend(pool):
+    "A network backend like `pool`'s whose every connect, read and write is given at most the time left of the current `time_limit`."
+    hc = sys.modules[type(pool).__module__.split('.')[0]]   # httpcore, or the fork the SDK was built on
+    if hc.__name__ in _BACKENDS: return _BACKENDS[hc.__name__]
+    def bound(timeout, exc):
+        left = time_left()
+        if left is None: return timeout
+        if left <= 0: raise exc('the time limit ran out')
+        return left if timeout is None else min(timeout, left)
+    class Stream(hc.NetworkStream):
+        def __init__(self, s): self._s = s
+        def read(self, max_bytes, timeout=None): return self._s.read(max_bytes, bound(timeout, hc.ReadTimeout))
+        def write(self, buffer, timeout=None): return self._s.write(buffer, bound(timeout, hc.WriteTimeout))
+        def close(self): return self._s.close()
+        def start_tls(self, ssl_context, server_hostname=None, timeout=None):
+            return Stream(self._s.start_tls(ssl_context, server_hostname, bound(timeout, hc.ConnectTimeout)))
+        def get_extra_info(self, info): return self._s.get_extra_info(info)
+    class Backend(hc.SyncBackend):
+        def connect_tcp(self, host, port, timeout=None, local_address=None, socket_options=None):
+            return Stream(super().connect_tcp(host, port, bound(timeout, hc.ConnectTimeout), local_address, socket_options))
+        def connect_unix_socket(self, path, timeout=None, socket_options=None):
+            return Stream(super().connect_unix_socket(path, bound(timeout, hc.ConnectTimeout), socket_options))
+    _BACKENDS[hc.__name__] = Backend()
+    return _BACKENDS[hc.__name__]
+
+def _bound_client(sdk_client)->bool:
+    "Give every connection pool of an SDK client (its transport's, and each proxy's) the time-limited network backend; False if it has none we know."
+    http = getattr(sdk_client, '_client', None)
+    pools = [getattr(t, '_pool', None) for t in [getattr(http, '_transport', None), *(getattr(http, '_mounts', None) or {}).values()] if t is not None]
+    pools = [p for p in pools if p is not None and hasattr(p, '_network_backend')]
+    for p in pools: p._network_backend = _bounded_backend(p)
+    return bool(pools)
+
 # %% ../../nbs/llm/30_chat.ipynb #9faf0616
 _HINTS = {'--enable-auto-tool-choice': ' (start vLLM with --enable-auto-tool-choice --tool-call-parser PARSER, e.g. hermes for Qwen models)',
           'does not support tools': ' (use an Ollama model whose template supports tools, e.g. qwen3 or llama3.1)'}
@@ -272,22 +351,41 @@ def _error_line(e)->str:
     return ' '.join(f'HTTP {e.status_code} {kind}: {msg}{hint}'.replace(' :', ':').split())
 
 def _with_retries(call:Callable, policy:RetryPolicy, what:str):
-    "Run `call()`; retry per `policy`. Returns (result, retries)."
-    import anthropic, openai   # the SDKs load when a model is first called, not when the package is imported (`physci-lab ask --help` stays fast)
-    status_errors = (anthropic.APIStatusError, openai.APIStatusError)
-    conn_errors = (anthropic.APIConnectionError, openai.APIConnectionError)
+    "Run `call()`; retry per `policy`, never past the current `time_limit`. Returns (result, retries)."
+    # the SDKs load when a client is made (`get_llm`), not when the package is imported (`physci-lab ask --help` stays fast); only those loaded can raise
+    sdks = [m for m in (sys.modules.get('anthropic'), sys.modules.get('openai')) if m is not None] or [__import__('openai')]
+    status_errors, conn_errors = tuple(m.APIStatusError for m in sdks), tuple(m.APIConnectionError for m in sdks)
+    last = code = None
     for attempt in range(policy.max_retries + 1):
+        left = time_left()
+        if left is not None and left <= 0:
+            if attempt == 0: raise DeadlineExceeded(f'{what}: {_limit_words()} ran out before the call was made', attempts=0)
+            raise DeadlineExceeded(f'{what}: no reply before {_limit_words()} ran out; last: {last}', status_code=code, attempts=attempt)
         try: return call(), attempt
         except status_errors as e:
             if e.status_code not in RETRY_STATUS and e.status_code < 500:
                 raise LLMRequestError(f'{what}: {_error_line(e)} (not retried)', status_code=e.status_code, attempts=attempt+1) from e
             last, wait = f'{_error_line(e)}', retry_after_s(e.response.headers)
             code = e.status_code
-        except conn_errors as e:
-            last, wait, code = f'{type(e).__name__}: {e}', None, None
-        if attempt < policy.max_retries: policy.sleep(policy.delay(attempt, wait))
+        except conn_errors as e:   # the SDK's message can be just 'Connection error.': the cause says what went wrong (a reply cut off mid-body, ...)
+            cause = str(e.__cause__ or '').strip()
+            last, wait, code = f'{type(e).__name__}: {e}' + (f' ({" ".join(cause.split())[:160]})' if cause and cause not in str(e) else ''), None, None
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:   # the SDK could not read the body as JSON (cut short, or not JSON at all)
+            why = 'the reply is empty' if not str(getattr(e, 'doc', 'x')).strip() else f'the reply is not valid JSON ({" ".join(str(e).split())[:120]})'
+            raise LLMBadReply(f'{what}: {why}', attempts=attempt+1) from None
+        if attempt == policy.max_retries: break
+        if wait is not None and wait > policy.max_delay_s:
+            raise LLMUnavailable(f'{what}: {last}; the server asks for a retry after {wait:g} s, longer than the {policy.max_delay_s:g} s '
+                                 'a retry waits at most: not retried', status_code=code, attempts=attempt+1)
+        d, left = policy.delay(attempt, wait), time_left()
+        if left is not None and d >= left:
+            if wait is None: raise DeadlineExceeded(f'{what}: no reply before {_limit_words()} ran out; last: {last}', status_code=code, attempts=attempt+1)
+            raise DeadlineExceeded(f'{what}: {last}; the server asks for a retry after {wait:g} s, more than the {max(left, 0):.1f} s left of '
+                                   f'{_limit_words()}: not retried', status_code=code, attempts=attempt+1)
+        policy.sleep(d)
     raise LLMUnavailable(f'{what}: gave up after {policy.max_retries+1} attempts; last: {last}',
                          status_code=code, attempts=policy.max_retries+1)
+
 
 # %% ../../nbs/llm/30_chat.ipynb #48cf4bd9
 @dataclass
@@ -393,12 +491,30 @@ def _thinking_on(llm)->bool:
     t = (llm.extra or {}).get('thinking') or ((llm.extra or {}).get('extra_body') or {}).get('thinking')
     return isinstance(t, dict) and t.get('type') in ('enabled', 'adaptive')
 
+def _not_a_reply(r, kind:str)->str:
+    "What a reply that is not a `kind` (an SDK object) is, in words."
+    if isinstance(r, (str, bytes)):
+        s = (r.decode(errors='replace') if isinstance(r, bytes) else r).strip()
+        if not s: return 'the reply is empty'
+        if s[:200].lower().lstrip().startswith(('<!doctype html', '<html')) or '<body' in s[:2000].lower():
+            return f'the reply is an HTML page, not a {kind} (is the URL the API root, e.g. http://localhost:8000/v1?)'
+        return f'the reply is text, not a {kind}: {" ".join(s[:80].split())!r}'
+    if isinstance(r, list): return f'the reply is a JSON array, not a {kind}'
+    return f'the reply is {type(r).__name__}, not a {kind}'
+
+def _field_words(r, name:str)->str:
+    "`name` is missing, null or empty (an SDK object built without validation keeps what the server sent)."
+    d, given = r.__dict__, getattr(r, 'model_fields_set', None)
+    return f'no `{name}` field' if name not in (d if given is None else given) else f'`{name}` is null' if d[name] is None else f'`{name}` is empty' if not d[name] else f'`{name}` is not a list'
+
 class _AnthropicWire:
     "Translate to and from the Anthropic Messages API."
     name = 'anthropic'
     def client(self, llm):
         import anthropic
-        return anthropic.Anthropic(api_key=llm.api_key, base_url=llm.base_url, timeout=llm.timeout_s, max_retries=0)
+        c = anthropic.Anthropic(api_key=llm.api_key, base_url=llm.base_url, timeout=llm.timeout_s, max_retries=0)
+        _bound_client(c)
+        return c
 
     def _content(self, m:Message, vision:bool=True):
         if m.role == 'tool':
@@ -444,12 +560,15 @@ class _AnthropicWire:
     def call(self, client, kw): return client.messages.create(**kw)
 
     def parse(self, r, schema, schema_name, tools_sent=False):
+        import anthropic
+        if not isinstance(r, anthropic.types.Message): raise LLMBadReply(_not_a_reply(r, 'message'))
+        if not isinstance(r.__dict__.get('content'), list): raise LLMBadReply(f'the reply has no content ({_field_words(r, "content")})')
         text = ''.join(b.text for b in r.content if b.type == 'text')
         calls = [ToolCall(b.id, b.name, dict(b.input)) for b in r.content if b.type == 'tool_use']
         thinking = [b.model_dump(mode='json', exclude_none=True) for b in r.content if b.type in ('thinking', 'redacted_thinking')]
         reasoning = '\n\n'.join(b.get('thinking', '') for b in thinking if b.get('type') == 'thinking')
-        u = r.usage
-        inp = u.input_tokens + (u.cache_creation_input_tokens or 0) + (u.cache_read_input_tokens or 0)
+        u = r.__dict__.get('usage')
+        inp = (u.input_tokens or 0) + (u.cache_creation_input_tokens or 0) + (u.cache_read_input_tokens or 0) if u else 0
         stop = {'end_turn': 'end', 'stop_sequence': 'end', 'tool_use': 'tool_use', 'max_tokens': 'max_tokens',
                 'refusal': 'refusal'}.get(r.stop_reason, 'other')
         parsed = err = None
@@ -458,7 +577,7 @@ class _AnthropicWire:
             if hit: parsed = hit[0].arguments
             elif text: parsed, err = find_json(text)
             else: err = f'no {schema_name} tool call and no text (stop reason {r.stop_reason})'
-        return dict(text=text, tool_calls=calls, input_tokens=inp, output_tokens=u.output_tokens, model=r.model,
+        return dict(text=text, tool_calls=calls, input_tokens=inp, output_tokens=(u.output_tokens or 0) if u else 0, model=r.__dict__.get('model'),
                     raw_stop_reason=r.stop_reason, stop_reason=stop, parsed=parsed, parse_error=err, reasoning=reasoning, thinking=thinking)
 
 class _OpenAIWire:
@@ -466,7 +585,9 @@ class _OpenAIWire:
     name = 'openai'
     def client(self, llm):
         import openai
-        return openai.OpenAI(api_key=llm.api_key, base_url=llm.base_url, timeout=llm.timeout_s, max_retries=0)
+        c = openai.OpenAI(api_key=llm.api_key, base_url=llm.base_url, timeout=llm.timeout_s, max_retries=0)
+        _bound_client(c)
+        return c
 
     def message(self, m:Message, vision:bool=True):
         if m.role == 'tool': return {'role': 'tool', 'tool_call_id': m.tool_call_id, 'content': m.content}
@@ -502,7 +623,11 @@ class _OpenAIWire:
     def call(self, client, kw): return client.chat.completions.create(**kw)
 
     def parse(self, r, schema, schema_name, tools_sent=False):
-        ch = r.choices[0]; msg = ch.message
+        from openai.types.chat import ChatCompletion
+        if not isinstance(r, ChatCompletion): raise LLMBadReply(_not_a_reply(r, 'chat completion'))
+        if not isinstance(r.__dict__.get('choices'), list) or not r.choices: raise LLMBadReply(f'the reply has no choices ({_field_words(r, "choices")})')
+        ch = r.choices[0]; msg = ch.__dict__.get('message')
+        if msg is None: raise LLMBadReply('the reply\'s first choice has no message')
         calls = []
         for c in msg.tool_calls or []:
             args, err = find_json(c.function.arguments or '{}')
@@ -521,9 +646,9 @@ class _OpenAIWire:
             if text: parsed, err = find_json(text)
             elif reasoning: parsed, err = find_json(f'<think>{reasoning}</think>')
             else: err = f'empty reply (finish reason {ch.finish_reason})'
-        u = r.usage
-        return dict(text=text, tool_calls=calls, input_tokens=u.prompt_tokens if u else 0, output_tokens=u.completion_tokens if u else 0,
-                    model=r.model, raw_stop_reason=ch.finish_reason, stop_reason=stop, parsed=parsed, parse_error=err, reasoning=reasoning)
+        u = r.__dict__.get('usage')
+        return dict(text=text, tool_calls=calls, input_tokens=(u.prompt_tokens or 0) if u else 0, output_tokens=(u.completion_tokens or 0) if u else 0,
+                    model=r.__dict__.get('model'), raw_stop_reason=ch.finish_reason, stop_reason=stop, parsed=parsed, parse_error=err, reasoning=reasoning)
 
 # %% ../../nbs/llm/30_chat.ipynb #bb392525
 LOCAL_SERVERS = {'vllm': 'http://localhost:8000/v1', 'ollama': 'http://localhost:11434/v1', 'llamacpp': 'http://localhost:8080/v1'}
@@ -578,7 +703,12 @@ class LLM:
         self.wire = _AnthropicWire() if provider == 'anthropic' else _OpenAIWire()
         self.client = self.wire.client(self)
 
-    def __repr__(self): return f'LLM({self.provider}:{self.model}' + (f' at {self.base_url}' if self.base_url else '') + ')'
+    def __repr__(self): return f'LLM({self.label})'
+
+    @property
+    def label(self)->str:
+        "The model and, when one is set, the server it is asked at: `openai-compatible:m at http://localhost:8000/v1` (every error message starts with it)."
+        return f'{self.provider}:{self.model}' + (f' at {self.base_url}' if self.base_url else '')
 
     def chat(self, messages, # a string, or a list of `Message`s / dicts / strings
              *, system:str|None=None,
@@ -598,8 +728,11 @@ class LLM:
         kw = self.wire.request(self, msgs, system, tools, tool_choice, response_schema, schema_name)
         if self.extra: kw = kw | self.extra | ({'extra_body': kw.get('extra_body', {}) | self.extra['extra_body']} if 'extra_body' in self.extra else {})
         t0 = time.perf_counter()
-        r, retries = _with_retries(lambda: self.wire.call(self.client, kw), self.retry, f'{self.provider}:{self.model}')
-        d = self.wire.parse(r, response_schema, schema_name, bool(tools))
+        def attempt():   # each attempt gets at most the time left of the run's `time_limit`
+            left = time_left()
+            return self.wire.call(self.client, kw if left is None else kw | {'timeout': max(0.001, min(self.timeout_s, left))})
+        r, retries = _with_retries(attempt, self.retry, self.label)
+        d = self._read(r, response_schema, schema_name, bool(tools))
         inp, out = d.pop('input_tokens'), d.pop('output_tokens')
         c = cost_usd(d['model'], inp, out) if d['model'] and price_for(d['model']) else cost_usd(self.model, inp, out)
         usage = Usage(inp, out, c, 1)
@@ -610,7 +743,20 @@ class LLM:
                 mt._warned = True
                 warnings.warn(f'{self.provider}:{self.model} has no price: the budget of ${mt.budget_usd:g} cannot be enforced '
                               '(set a token budget, or register_price / $PHYSCI_LAB_PRICES)', CostUnknownWarning, stacklevel=2)
-        return ChatResponse(**d, usage=usage, retries=retries, latency_s=time.perf_counter()-t0, raw=r.model_dump(mode='json'))
+        raw = d.pop('raw')
+        return ChatResponse(**d, usage=usage, retries=retries, latency_s=time.perf_counter()-t0, raw=raw)
+
+    def _read(self, r, schema, schema_name, tools_sent)->dict:
+        "The wire's reading of reply `r`; a reply that is not one (malformed, empty, cut short) is `LLMBadReply` naming this server."
+        try:
+            d = self.wire.parse(r, schema, schema_name, tools_sent)
+            try: d['raw'] = r.model_dump(mode='json', warnings=False)
+            except Exception: d['raw'] = {}
+            return d
+        except LLMBadReply as e: raise LLMBadReply(f'{self.label}: {e}') from None
+        except (AttributeError, TypeError, IndexError, KeyError, ValueError) as e:
+            raise LLMBadReply(f'{self.label}: the reply is malformed ({type(e).__name__}: {" ".join(str(e).split())[:160]})') from None
+
 
 # %% ../../nbs/llm/30_chat.ipynb #72efd818
 def get_llm(model:str|None=None, # 'provider:model'; default $PHYSCI_LAB_MODEL
@@ -623,7 +769,8 @@ def get_llm(model:str|None=None, # 'provider:model'; default $PHYSCI_LAB_MODEL
     if not model: raise ModelNotConfigured(f'no model configured: {_HOW}')
     provider, name = parse_model(model)
     load_prices()
-    base_url = base_url or os.environ.get('PHYSCI_LAB_BASE_URL') or None
+    if base_url: base_url = check_url(base_url, 'base_url')
+    elif os.environ.get('PHYSCI_LAB_BASE_URL'): base_url = check_url(os.environ['PHYSCI_LAB_BASE_URL'], 'PHYSCI_LAB_BASE_URL')   # a newline in it is one line, not an SDK error
     if provider == 'anthropic' and not api_key and not any(os.environ.get(v) for v in
             ('ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'ANTHROPIC_PROFILE', 'ANTHROPIC_IDENTITY_TOKEN', 'ANTHROPIC_IDENTITY_TOKEN_FILE')):
         raise ModelNotConfigured(f'{model}: no API key; set ANTHROPIC_API_KEY')
@@ -687,6 +834,7 @@ def run_tools(self:LLM, messages, # the conversation so far
         usage += r.usage; msgs.append(r.message)
         if not r.tool_calls: return ToolRun(r, msgs, steps, usage, True)
         for c in r.tool_calls:
+            check_time(f'{self.label}: the tool loop, before {c.name}')
             s = _run_tool(c, by_name); steps.append(s)
             msgs.append(Message('tool', s.result, tool_call_id=c.id, name=c.name, is_error=s.is_error))
     if finish:
@@ -743,7 +891,7 @@ def structured(self:LLM, messages, schema, # a JSON-schema dict or a pydantic mo
         fix = f'Your answer {why}. Answer again, exactly in the required structure.'
         calls = [c for c in r.tool_calls if c.name == name]
         msgs += [r.message] + ([Message('tool', fix, tool_call_id=calls[0].id, name=name, is_error=True)] if calls else [Message('user', fix)])
-    err = StructuredOutputError(f'{self.provider}:{self.model}: answer {why} (after {repairs+1} tries)')
+    err = StructuredOutputError(f'{self.label}: answer {why} (after {repairs+1} tries)')
     err.last = last   # the last output that matched the schema (None if none did)
     raise err
 

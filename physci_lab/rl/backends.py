@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from ..core.io import UserInputError
-from ..llm.chat import LLM, get_llm, PROVIDERS
+from ..llm.chat import LLM, get_llm, PROVIDERS, time_limit
 
 # %% ../../nbs/rl/72a_backends.ipynb #abcd2d70
 class BackendError(UserInputError):
@@ -146,12 +146,14 @@ class APIBackend(Backend):
     def __init__(self, llm, # an `LLM`, or 'provider:model'
                  *, workers:int=4, # requests at once
                  max_new_tokens:int|None=None, temperature:float|None=None, # None: the LLM's / provider's default
-                 base_url:str|None=None, name:str|None=None):
+                 base_url:str|None=None, name:str|None=None,
+                 max_time_s:float|None=None, # wall-clock seconds one answer may take, retries included (a `time_limit`); None: only the client's timeouts
+                ):
         if workers < 1: raise BackendError(f'--workers: must be >= 1, got {workers}')
         if not isinstance(llm, LLM):
             kw = ({'max_tokens': max_new_tokens} if max_new_tokens else {}) | ({'temperature': temperature} if temperature is not None else {})
             llm = get_llm(str(llm), base_url=base_url, **kw)
-        self.llm, self.workers, self.batch_size = llm, workers, 4 * workers
+        self.llm, self.workers, self.batch_size, self.max_time_s = llm, workers, 4 * workers, max_time_s
         self.name = name or f'{llm.provider}:{llm.model}'
 
     def settings(self)->dict:
@@ -160,7 +162,7 @@ class APIBackend(Backend):
     def _one(self, messages)->Generation:
         t0 = time.perf_counter()
         try:
-            r = self.llm.chat(messages)
+            with time_limit(self.max_time_s): r = self.llm.chat(messages)
             return Generation(r.text, r.usage.input_tokens, r.usage.output_tokens, r.stop_reason, r.latency_s)
         except Exception as e: return Generation(None, latency_s=time.perf_counter() - t0, error=error_text(e))
 
@@ -185,6 +187,7 @@ def get_backend(model, # a `Backend`, checkpoint directory, hub id, 'provider:mo
                 tokenizer=None, max_new_tokens:int=1024,
                 temperature:float|None=None, # None: greedy for local models, the provider's default for API models
                 batch_size:int|None=None, seed:int=0, base_url:str|None=None, workers:int=4, name:str|None=None,
+                max_time_s:float|None=None, # API models: seconds one answer may take, retries included
                )->Backend:
     "The `Backend` for `model`."
     if isinstance(model, Backend): return model
@@ -196,6 +199,6 @@ def get_backend(model, # a `Backend`, checkpoint directory, hub id, 'provider:mo
         elif Path(model).exists(): backend = 'vllm' if _vllm_usable() else 'transformers'
         elif _is_api(str(model)): backend = 'api'
         else: backend = 'transformers'   # a hub id
-    if backend == 'api': return APIBackend(model, workers=workers, max_new_tokens=max_new_tokens, temperature=temperature, base_url=base_url, name=name)
+    if backend == 'api': return APIBackend(model, workers=workers, max_new_tokens=max_new_tokens, temperature=temperature, base_url=base_url, name=name, max_time_s=max_time_s)
     kw = dict(max_new_tokens=max_new_tokens, temperature=temperature or 0.0, seed=seed, name=name) | ({'batch_size': batch_size} if batch_size else {})
     return (VLLMBackend if backend == 'vllm' else TransformersBackend)(model, tokenizer, **kw)

@@ -9,7 +9,7 @@ __all__ = ['RECORDS', 'RUN', 'SUMMARY', 'RUN_FILES', 'EvalInputError', 'EvalItem
            'bench_messages', 'bench_items', 'load_items', 'evaluate', 'EvalRun', 'Comparison', 'run_eval']
 
 # %% ../../nbs/rl/72_evaluation.ipynb #b37ef253
-import hashlib, json, math, os, re, sys, tempfile, time, warnings
+import hashlib, json, math, os, re, shutil, sys, tempfile, time, warnings
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -357,14 +357,21 @@ def run_eval(a)->int:
     benchmarks = a.benchmarks or (BENCHMARKS if a.data else REAL_BENCHMARKS)
     out = Path(a.out) if a.out else Path('eval')/_slug(a.model)
     if a.base_url or (os.environ.get('PHYSCI_LAB_BASE_URL') and _is_api(a.model)): check_server(a.base_url or os.environ['PHYSCI_LAB_BASE_URL'])
+    created = not out.exists()
     run = evaluate(a.model, benchmarks, out, data=a.data, split=a.split, limit=a.limit, style=a.style, seed=a.seed, progress=not a.quiet,
                    backend=a.backend, tokenizer=a.tokenizer, max_new_tokens=a.max_new_tokens, temperature=a.temperature,
-                   batch_size=a.batch_size, base_url=a.base_url, workers=a.workers)
+                   batch_size=a.batch_size, base_url=a.base_url, workers=a.workers, max_time_s=getattr(a, 'max_time_s', None))
+    errors = [r for r in run.records if r.get('error') is not None]
+    scored = len(run.records) - len(errors)
+    failed = run.stopped or (run.records and not scored)   # nothing (or not everything) scored: not a success
+    why = failed and (run.stopped or f'every one of the {len(errors)} items failed, e.g. {errors[0]["error"]}')
+    if failed and created and not scored:   # a new run folder that holds nothing but failures is not kept
+        shutil.rmtree(out, ignore_errors=True)
+        print(f'physci-lab eval: error: {short(why, 300)}; nothing scored, nothing kept', file=sys.stderr)
+        return 1
     print(run.to_markdown())
     print(f'\nrecords: {out/RECORDS}   summary: {out/SUMMARY}')
-    errors = [r for r in run.records if r.get('error') is not None]
-    if run.stopped or (run.records and len(errors) == len(run.records)):   # nothing (or not everything) scored: not a success
-        why = run.stopped or f'every one of the {len(errors)} items failed, e.g. {errors[0]["error"]}'
-        print(f'physci-lab eval: error: {short(why, 300)}; {len(run.records) - len(errors)} scored, {len(errors)} failed (run again to retry them)', file=sys.stderr)
+    if failed:
+        print(f'physci-lab eval: error: {short(why, 300)}; {scored} scored, {len(errors)} failed (run again to retry them)', file=sys.stderr)
         return 1
     return 0

@@ -38,6 +38,8 @@ def add_eval_args(p):
     p.add_argument('--style', default='chat', choices=list(SYSTEM_PROMPTS), help='prompt style (reasoning: a <think> block, then the answer)')
     p.add_argument('--base-url', type=url_arg, help='server URL for openai-compatible models (default $PHYSCI_LAB_BASE_URL)')
     p.add_argument('--workers', type=number_arg(1, 256, integer=True), default=4, help='concurrent requests for API models (default 4)')
+    p.add_argument('--max-time-s', type=number_arg(0, lo_open=True), default=600, help='API models: seconds one answer may take, retries included; '
+                   'past it the item fails, whatever the server does (default 600)')
     p.add_argument('--seed', type=number_arg(0, integer=True), default=0, help='sampling seed, and which items --limit keeps (default 0)')
     p.add_argument('--compare', nargs='+', metavar='RUN', help='compare finished run folders (with 3 or more: synthetic-vs-real Spearman) instead of running a model')
     p.add_argument('--quiet', action='store_true', help='no progress bar')
