@@ -42,7 +42,7 @@ def _call(fn, kw, timeout=60):
 def canary(tmp_path, monkeypatch):
     home = tmp_path/'home'; (home/'private').mkdir(parents=True)
     secret = home/'private'/'secret_canary.txt'
-    secret.write_text(f'{SECRET}\nline two of the secret\n')
+    secret.write_text(f'{SECRET}: the first key of a YAML-looking file\nline two of the secret\n')   # a tool that reads YAML would quote the key
     run = tmp_path/'run'; run.mkdir()
     attached = run/'data.csv'; attached.write_text('t_s,x_m\n0,0\n1,4.9\n')
     monkeypatch.setenv('HOME', str(home))
@@ -66,7 +66,7 @@ def test_no_tool_reveals_a_file_that_was_not_attached(canary):
                     if tool.name == 'code_run_code' and arg == 'code': kw[arg] = f'print(open({v!r}).read())'
                     text = _call(tool.fn, kw); calls += 1
                     if SECRET in text or 'line two of the secret' in text: leaks.append((tool.name, arg, vname, text[:120]))
-    assert calls > 150, calls
+    assert calls > 300, calls
     assert leaks == [], leaks
 
 def test_the_attached_file_itself_is_read(canary):
