@@ -200,3 +200,13 @@ def test_generate_scenes_short_and_empty(tmp_path):
     assert r.returncode == 0, r.stderr
     m = json.loads((tmp_path/"ds3"/"manifest.json").read_text())
     assert len(m["counts"]["by_family"]) >= 4 and m["arguments"]["per_scene"] == 2, m["counts"]   # spread over the folder, not the first file's 12
+
+def test_ranges_outside_generate(tmp_path):
+    "A range in a scene given to describe/simulate: one line saying ranges are drawn by `generate --scenes` and a number to use; `list entities` says how ranges work."
+    p = tmp_path/"r.yaml"; p.write_text("entities:\n  ramp: {type: incline, angle: {range: [20, 40]}}\n  box: {type: mass, mass: 2, on: ramp}\n")
+    for argv in (("describe", str(p)), ("simulate", str(p), "--query", "box.speed@1")):
+        r = run(*argv)
+        assert r.returncode == 2 and "drawn only by `physci-lab generate --scenes`; give one number here, e.g. 30 deg" in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr
+    r = run("list", "entities")
+    assert r.returncode == 0 and "{range: [1, 3]}" in r.stdout and "generate --scenes" in r.stdout
