@@ -193,13 +193,14 @@ def test_generate_scenes_short_and_empty(tmp_path):
                                    "  gear: {type: pinion, mass: 2.0, radius: 0.1, rack: rack, torque: 1.0}\n")
     r = run("generate", "--n", "5", "--out", str(tmp_path/"ds2"), "--scenes", str(d/"b_pinion.yaml"), "--quiet")
     assert r.returncode == 2 and "widen --families" not in r.stderr and "b_pinion: numeric: all" in r.stderr and "no problem from 1 scene" in r.stderr, r.stderr
-    m = json.loads((tmp_path/"ds2"/"manifest.json").read_text())
-    assert m["counts"]["records"] == 0 and "numeric" in m["counts"]["why_none"]["b_pinion"] and m["drop_reasons"]["by_family"]["b_pinion"]
+    assert r.stderr.strip().splitlines()[-1].startswith("physci-lab generate: error: --n: no problem") and not (tmp_path/"ds2").exists()
     for k in range(3): (d/f"c_ramp{k}.yaml").write_text(f"entities:\n  ramp: {{type: incline, angle: {{range: [20, 40]}}, mu: 0.{k + 1}}}\n  box: {{type: mass, mass: 2, on: ramp}}\n")
     r = run("generate", "--n", "8", "--out", str(tmp_path/"ds3"), "--scenes", str(d), "--quiet")
     assert r.returncode == 0, r.stderr
     m = json.loads((tmp_path/"ds3"/"manifest.json").read_text())
     assert len(m["counts"]["by_family"]) >= 4 and m["arguments"]["per_scene"] == 2, m["counts"]   # spread over the folder, not the first file's 12
+    assert "numeric" in m["counts"]["why_none"]["b_pinion"] and m["drop_reasons"]["by_family"]["b_pinion"]["numeric"]   # why, per scene and mode
+    assert "b_pinion: numeric: all" in r.stderr
 
 def test_ranges_outside_generate(tmp_path):
     "A range in a scene given to describe/simulate: one line saying ranges are drawn by `generate --scenes` and a number to use; `list entities` says how ranges work."

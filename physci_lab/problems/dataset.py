@@ -324,6 +324,12 @@ def why_text(why:dict # {family: {mode: why}}
     "Why scenes gave no problem, per scene and mode, as one line."
     return '; '.join(f"{_label(f)} gave none: " + ', '.join(f'{m}: {w}' for m, w in ws.items()) for f, ws in why.items())
 
+def _why_error(msg:str, why:dict)->GenerateError:
+    "A `GenerateError` whose one line ends with why the scenes gave nothing; `lines` holds the same, a line per scene and mode (`physci-lab generate` prints them first)."
+    e = GenerateError(f"{msg}; {why_text(why)}")
+    e.lines = [f'  {_label(f)}: {m}: {w}' for f, ws in why.items() for m, w in ws.items()]
+    return e
+
 COUNTS = ('generated', 'kept', 'dropped', 'over_cap', 'scenes', 'rejected', 'window_too_short')   # statistics that are not drop reasons
 
 def drop_reasons(stats:dict, # `filter_stats`: family -> mode -> counts
@@ -440,18 +446,18 @@ def _run(out:Path, args:dict, resume:bool, workers:int, backend:str, progress:bo
             r = next(results); computed += 1
             have = st['written'] + len(buf)
             if end is not None and r.index >= end:   # every scene drawn once and none can give more: stop, saying so
-                if buf: flush(end, 0)
                 n_sc = f"{len(lim)} scene{'s'[:len(lim) != 1]}"
-                st['short'] = (f"{have} problems from {n_sc} (fixed parameters: declare ranges such as `mass: {{range: [1, 3]}}` to draw more)" if have else
-                               f"no problem from {n_sc}: every question was dropped (why, per scene and mode: counts.why_none of manifest.json)")
+                if not have: raise _why_error(f"--n: no problem from {n_sc}: every question was dropped", why)
+                if buf: flush(end, 0)
+                st['short'] = f"{have} problems from {n_sc} (fixed parameters: declare ranges such as `mass: {{range: [1, 3]}}` to draw more)"
                 break
             if r.skipped: continue
             for k, v in r.timings.items(): _bump(stage, k, v)
             if hasattr(bar, 'set_postfix_str'): bar.set_postfix_str(f'scene {r.index + 1}', refresh=False)
             if (r.index >= 200 and have == 0) or r.index >= 1000 + 100*n:
-                hint = f"; {why_text(why)}" if draws and why else '; widen --families or --modes'
-                raise GenerateError(f"--n: only {have} problems from {r.index} scenes of {', '.join(map(_label, args['families']))}"
-                                    f"{' (' + errors[0] + ')' if errors else ''}{hint}")
+                msg = f"--n: only {have} problems from {r.index} scenes of {', '.join(map(_label, args['families']))}{' (' + errors[0] + ')' if errors else ''}"
+                if draws and why: raise _why_error(msg, why)
+                raise GenerateError(msg + '; widen --families or --modes')
             if r.lines: why.pop(r.family, None)
             elif r.why and not counts['family'].get(r.family): why[r.family] = r.why
             off = skip if r.index == first else 0
@@ -761,8 +767,12 @@ def run_generate(a)->int:
         gen = 'physci_lab.problems.composed:composed_problems'; fams = fams or [f'composed_{t}' for t in (a.tier or (1, 2, 3))]
     elif getattr(a, 'tier', None): raise GenerateError('--tier: only with --composed')
     if a.repair and not a.resume: raise GenerateError('--repair: only with --resume (it regenerates damaged shards of an existing run in --out)')
-    m = generate(a.n, a.seed, a.out, families=fams, modes=a.modes, difficulty=a.difficulty, workers=a.workers, generator=gen,
-                 backend=a.backend, resume=a.resume, repair=a.repair, format=a.format, shard_size=a.shard_size, filter=not a.no_filter, per_scene=a.per_scene, progress=not a.quiet)
+    try:
+        m = generate(a.n, a.seed, a.out, families=fams, modes=a.modes, difficulty=a.difficulty, workers=a.workers, generator=gen,
+                     backend=a.backend, resume=a.resume, repair=a.repair, format=a.format, shard_size=a.shard_size, filter=not a.no_filter, per_scene=a.per_scene, progress=not a.quiet)
+    except GenerateError as e:   # why each scene gave nothing, a line per scene and mode, above the one-line error
+        for line in getattr(e, 'lines', ()): print(line, file=sys.stderr)
+        raise
     c = m['counts']
     print(f"{a.out}: {c['records']} problems from {c['scenes']} scenes in {len(m['shards'])} shards "
           f"({', '.join(f'{k} {v}' for k, v in sorted(c['by_split'].items()))})")
