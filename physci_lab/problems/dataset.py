@@ -449,7 +449,7 @@ def _run(out:Path, args:dict, resume:bool, workers:int, backend:str, progress:bo
                 n_sc = f"{len(lim)} scene{'s'[:len(lim) != 1]}"
                 if not have: raise _why_error(f"--n: no problem from {n_sc}: every question was dropped", why)
                 if buf: flush(end, 0)
-                st['short'] = f"{have} problems from {n_sc} (fixed parameters: declare ranges such as `mass: {{range: [1, 3]}}` to draw more)"
+                st['short'] = f"{have} problem{'s'[:have != 1]} from {n_sc} (fixed parameters: declare ranges such as `mass: {{range: [1, 3]}}` to draw more)"
                 break
             if r.skipped: continue
             for k, v in r.timings.items(): _bump(stage, k, v)
