@@ -1,5 +1,5 @@
 "End-to-end tests of the `physci-lab` console command, run as a subprocess like a user would."
-import json, subprocess, sys
+import json, subprocess, sys, time
 from pathlib import Path
 import physci_lab
 
@@ -175,3 +175,39 @@ def test_generate_from_your_own_scenes(tmp_path):
     (d/"bad.yaml").write_text("entities:\n  box: {type: mass, mass: {range: [2, 1]}}\n")
     r = run("generate", "--n", "5", "--out", str(tmp_path/"ds3"), "--scenes", str(d), "--quiet")
     assert r.returncode == 2 and "bad.yaml: entities.box.mass.range" in r.stderr and not (tmp_path/"ds3").exists(), r.stderr
+
+def test_generate_scenes_short_and_empty(tmp_path):
+    "`generate --scenes`: a fixed scene is drawn once and the run stops with one clear line; a scene that gives nothing says why per mode; --n is spread over a folder's scenes."
+    d = tmp_path/"mine"; d.mkdir()
+    (d/"a_spring.yaml").write_text("duration: 2\nentities:\n  ground: {type: floor, mu: 0}\n  post: {type: wall}\n"
+                                   "  slider: {type: mass, mass: 1.0, on: ground, displacement: 0.1}\nsprings:\n  coil: {between: [post, slider], k: 100}\n")
+    t0 = time.time()
+    r = run("generate", "--n", "40", "--out", str(tmp_path/"ds1"), "--scenes", str(d/"a_spring.yaml"))
+    assert time.time() - t0 < 90, "a fixed scene must not be redrawn for minutes"
+    assert r.returncode == 2 and "fixed parameters" in r.stderr and "range: [1, 3]" in r.stderr and "widen --families" not in r.stderr, r.stderr
+    m = json.loads((tmp_path/"ds1"/"manifest.json").read_text())
+    assert 0 < m["counts"]["records"] < 40 and f"only {m['counts']['records']} of 40 problems" in r.stderr, r.stderr
+    r2 = run("generate", "--n", "40", "--out", str(tmp_path/"ds1"), "--scenes", str(d/"a_spring.yaml"), "--resume", "--quiet")
+    assert r2.returncode == 2 and "fixed parameters" in r2.stderr, r2.stderr   # a resumed run says the same, at once
+    (d/"b_pinion.yaml").write_text("duration: 1\nentities:\n  bench: {type: floor, mu: 0, length: 20}\n  rack: {type: mass, mass: 2.0, on: bench}\n"
+                                   "  gear: {type: pinion, mass: 2.0, radius: 0.1, rack: rack, torque: 1.0}\n")
+    r = run("generate", "--n", "5", "--out", str(tmp_path/"ds2"), "--scenes", str(d/"b_pinion.yaml"), "--quiet")
+    assert r.returncode == 2 and "widen --families" not in r.stderr and "b_pinion: numeric: all" in r.stderr and "no problem from 1 scene" in r.stderr, r.stderr
+    assert r.stderr.strip().splitlines()[-1].startswith("physci-lab generate: error: --n: no problem") and not (tmp_path/"ds2").exists()
+    for k in range(3): (d/f"c_ramp{k}.yaml").write_text(f"entities:\n  ramp: {{type: incline, angle: {{range: [20, 40]}}, mu: 0.{k + 1}}}\n  box: {{type: mass, mass: 2, on: ramp}}\n")
+    r = run("generate", "--n", "8", "--out", str(tmp_path/"ds3"), "--scenes", str(d), "--quiet")
+    assert r.returncode == 0, r.stderr
+    m = json.loads((tmp_path/"ds3"/"manifest.json").read_text())
+    assert len(m["counts"]["by_family"]) >= 4 and m["arguments"]["per_scene"] == 2, m["counts"]   # spread over the folder, not the first file's 12
+    assert "numeric" in m["counts"]["why_none"]["b_pinion"] and m["drop_reasons"]["by_family"]["b_pinion"]["numeric"]   # why, per scene and mode
+    assert "b_pinion: numeric: all" in r.stderr
+
+def test_ranges_outside_generate(tmp_path):
+    "A range in a scene given to describe/simulate: one line saying ranges are drawn by `generate --scenes` and a number to use; `list entities` says how ranges work."
+    p = tmp_path/"r.yaml"; p.write_text("entities:\n  ramp: {type: incline, angle: {range: [20, 40]}}\n  box: {type: mass, mass: 2, on: ramp}\n")
+    for argv in (("describe", str(p)), ("simulate", str(p), "--query", "box.speed@1")):
+        r = run(*argv)
+        assert r.returncode == 2 and "drawn only by `physci-lab generate --scenes`; give one number here, e.g. 30 deg" in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr
+    r = run("list", "entities")
+    assert r.returncode == 0 and "{range: [1, 3]}" in r.stdout and "generate --scenes" in r.stdout

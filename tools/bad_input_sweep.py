@@ -385,6 +385,9 @@ def _cases_scenes()->list[Case]:
         C.append(Case(f'generate/scenes-{name}', gen, {'X': lambda d, text=BAD_SCENES[name][0]: _write(d/'mine'/'scene.yaml', text).parent}))
     C.append(Case('generate/scenes-bad-range', gen, {'X': lambda d: _write(d/'mine'/'s.yaml', 'entities:\n  box: {type: mass, mass: {range: [2, 1]}}\n').parent}))
     C.append(Case('generate/scenes-empty-folder', gen, {'X': lambda d: (d/'mine').mkdir() or d/'mine'}))
+    pinion = ('duration: 1\nentities:\n  bench: {type: floor, mu: 0, length: 20}\n  rack: {type: mass, mass: 2.0, on: bench}\n'
+              '  gear: {type: pinion, mass: 2.0, radius: 0.1, rack: rack, torque: 1.0}\n')   # every question dropped: says why per mode, writes nothing
+    C.append(Case('generate/scenes-all-dropped', gen, {'X': lambda d: _write(d/'mine'/'pinion.yaml', pinion).parent}, timeout=120))
     for argv in (['list'], ['list', 'nonsense'], ['list', 'entities', '--bogus']):
         C.append(Case(f'list/{"-".join(argv[1:]) or "nothing"}', argv))
     for kind, mk in {'a-folder': lambda d: (d/'dir.json').mkdir() or d/'dir.json', 'txt': lambda d: d/'schema.txt',

@@ -20,9 +20,9 @@ from ..core.io import UserInputError, log, die_with_parent, check_path, read_tex
 __all__ = ['GENERATOR', 'FORMATS', 'BACKENDS', 'FLOAT_FIELDS', 'INT_FIELDS', 'STATE', 'MAX_PROBLEMS', 'MAX_SHARD_SIZE',
            'MAX_WORKERS', 'MAX_PER_SCENE', 'MAX_SHOW', 'N_MEANING', 'COUNTS', 'GenerateError', 'scene_seed',
            'scene_family', 'resolve_generator', 'record_line', 'decode_record', 'SceneResult', 'run_scenes',
-           'ordered_results', 'field_type', 'shard_name', 'shard_bytes', 'read_shard', 'drop_reasons', 'generate',
-           'check_record', 'read_manifest', 'damaged_shards', 'verify_dataset', 'shard_paths', 'load_records',
-           'to_hf_dataset', 'format_record', 'show', 'ProblemCard', 'add_generate_args', 'run_generate',
+           'ordered_results', 'field_type', 'shard_name', 'shard_bytes', 'read_shard', 'why_text', 'drop_reasons',
+           'generate', 'check_record', 'read_manifest', 'damaged_shards', 'verify_dataset', 'shard_paths',
+           'load_records', 'to_hf_dataset', 'format_record', 'show', 'ProblemCard', 'add_generate_args', 'run_generate',
            'add_show_args', 'run_show']
 
 # %% ../../nbs/problems/22_dataset.ipynb #d006
@@ -95,6 +95,8 @@ class SceneResult:
     stats: dict = field(default_factory=dict)      # {mode: {'generated': n, 'kept': n, 'dropped:why': n}}
     timings: dict = field(default_factory=dict)    # s, by stage
     error: str|None = None      # 'TypeName: message' when the generator raised
+    why: dict = field(default_factory=dict)        # {mode: why it kept nothing} (`ProblemBatch.why`)
+    skipped: bool = False       # not drawn: the scene can only repeat an earlier draw (a user scene with no range)
 
 def run_scenes(generator, # as for `resolve_generator`
                families:list, seed:int, start:int, stop:int, # scenes `start` … `stop - 1` of the run
@@ -103,9 +105,12 @@ def run_scenes(generator, # as for `resolve_generator`
               )->list[SceneResult]:
     "Generate scenes `start` … `stop - 1`: the unit of work a process or a Ray task runs. A scene that raises costs that scene only."
     fn = resolve_generator(generator)[0]
+    draws = getattr(fn, 'draws', None)   # family -> how many draws can differ (None: no end)
     out = []
     for i in range(start, stop):
         fam, s = scene_family(families, i), scene_seed(seed, i)
+        if draws is not None and (k := draws(fam)) is not None and i // len(families) >= k:   # it would only repeat itself
+            out.append(SceneResult(i, fam, s, skipped=True)); continue
         t0 = time.perf_counter()
         try:
             cap = {} if per_scene is None else {'per_scene': per_scene or None}
@@ -113,7 +118,8 @@ def run_scenes(generator, # as for `resolve_generator`
             recs = [p.to_record() for p in b.problems]
             r = SceneResult(i, fam, s, [record_line(x) for x in recs], [(x.get('split'), x.get('mode')) for x in recs],
                             recs[0]['scene_id'] if recs else None,
-                            {m: dict(c) for m, c in (b.stats or {}).items()}, dict(b.timings or {}))
+                            {m: dict(c) for m, c in (b.stats or {}).items()}, dict(b.timings or {}),
+                            why=b.why() if hasattr(b, 'why') else {})
         except Exception as e:   # a broken scene is counted and reported, never the end of a long run
             r = SceneResult(i, fam, s, error=f'{type(e).__name__}: {e}'.splitlines()[0][:300])
         r.timings['scene'] = time.perf_counter() - t0
@@ -309,19 +315,34 @@ def _add_stats(acc:dict, r:SceneResult):
 
 def _bump(d:dict, k, by=1): d[k] = d.get(k, 0) + by
 
+def _label(family:str)->str:
+    "A family as a message names it: a user scene by its name (`scene:NAME:{...}` -> NAME)."
+    return family.split(':', 2)[1] if family.startswith('scene:') and family.count(':') >= 2 else family
+
+def why_text(why:dict # {family: {mode: why}}
+            )->str:
+    "Why scenes gave no problem, per scene and mode, as one line."
+    return '; '.join(f"{_label(f)} gave none: " + ', '.join(f'{m}: {w}' for m, w in ws.items()) for f, ws in why.items())
+
+def _why_error(msg:str, why:dict)->GenerateError:
+    "A `GenerateError` whose one line ends with why the scenes gave nothing; `lines` holds the same, a line per scene and mode (`physci-lab generate` prints them first)."
+    e = GenerateError(f"{msg}; {why_text(why)}")
+    e.lines = [f'  {_label(f)}: {m}: {w}' for f, ws in why.items() for m, w in ws.items()]
+    return e
+
 COUNTS = ('generated', 'kept', 'dropped', 'over_cap', 'scenes', 'rejected', 'window_too_short')   # statistics that are not drop reasons
 
 def drop_reasons(stats:dict, # `filter_stats`: family -> mode -> counts
                  generator:str|None=None # `module:function`; its module's `DROP_REASONS` says what each reason means
                 )->dict:
     "Why problems were dropped, per family and mode (a problem may have several reasons), with totals and each reason's meaning."
-    by = {f: {m: {k: v for k, v in c.items() if k not in COUNTS and v} for m, c in d.items()} for f, d in stats.items()}
+    by = {_label(f): {m: {k: v for k, v in c.items() if k not in COUNTS and v} for m, c in d.items()} for f, d in stats.items()}
     by = {f: {m: c for m, c in d.items() if c} for f, d in by.items()}
     total, examined = {}, {}
     for f, d in stats.items():
         for m, c in d.items():
             if m == 'scene': continue
-            _bump(examined, f, c.get('generated', 0) - c.get('over_cap', 0))
+            _bump(examined, _label(f), c.get('generated', 0) - c.get('over_cap', 0))
             for k, v in c.items():
                 if k not in COUNTS and v: _bump(total, k, v)
     legend = getattr(sys.modules.get(str(generator or GENERATOR).partition(':')[0]), 'DROP_REASONS', {})
@@ -399,6 +420,10 @@ def _run(out:Path, args:dict, resume:bool, workers:int, backend:str, progress:bo
     if 'per_scene' in args: job['per_scene'] = args['per_scene']
     first, skip = st['next_scene'], st['next_offset']
     buf, stats, counts, scenes = [], st['stats'], st['counts'], st['scenes']
+    why = scenes.setdefault('why_none', {})   # family -> {mode: why} while that family has kept nothing
+    draws = getattr(resolve_generator(args['generator'])[0], 'draws', None)
+    lim = [draws(f) if draws else None for f in args['families']]
+    end = len(lim)*max(lim) if lim and None not in lim else None   # every scene fixed: nothing new from scene `end` on
     computed, stage, errors = 0, {}, []
     bar = _progress_bar(n, st['written'], progress)
 
@@ -413,17 +438,28 @@ def _run(out:Path, args:dict, resume:bool, workers:int, backend:str, progress:bo
                 if st['fields'][at[k]][1] is None: st['fields'][at[k]][1] = field_type(k, v)
         st['written'] += len(buf); st['next_scene'], st['next_offset'] = next_scene, next_offset
         _atomic_write(out/STATE/'progress.json', _json_bytes(st))
-        bar.update(len(buf)); buf.clear()
+        buf.clear()
 
     results = ordered_results(job, first, workers, backend, chunk)
     try:
         while st['written'] < n:
             r = next(results); computed += 1
-            for k, v in r.timings.items(): _bump(stage, k, v)
             have = st['written'] + len(buf)
+            if end is not None and r.index >= end:   # every scene drawn once and none can give more: stop, saying so
+                n_sc = f"{len(lim)} scene{'s'[:len(lim) != 1]}"
+                if not have: raise _why_error(f"--n: no problem from {n_sc}: every question was dropped", why)
+                if buf: flush(end, 0)
+                st['short'] = f"{have} problem{'s'[:have != 1]} from {n_sc} (fixed parameters: declare ranges such as `mass: {{range: [1, 3]}}` to draw more)"
+                break
+            if r.skipped: continue
+            for k, v in r.timings.items(): _bump(stage, k, v)
+            if hasattr(bar, 'set_postfix_str'): bar.set_postfix_str(f'scene {r.index + 1}', refresh=False)
             if (r.index >= 200 and have == 0) or r.index >= 1000 + 100*n:
-                raise GenerateError(f"--n: only {have} problems from {r.index} scenes of {', '.join(args['families'])}"
-                                    f"{' (' + errors[0] + ')' if errors else ''}; widen --families or --modes")
+                msg = f"--n: only {have} problems from {r.index} scenes of {', '.join(map(_label, args['families']))}{' (' + errors[0] + ')' if errors else ''}"
+                if draws and why: raise _why_error(msg, why)
+                raise GenerateError(msg + '; widen --families or --modes')
+            if r.lines: why.pop(r.family, None)
+            elif r.why and not counts['family'].get(r.family): why[r.family] = r.why
             off = skip if r.index == first else 0
             dup = r.scene_id is not None and r.scene_id in seen and off == 0   # the same scene drawn twice: used once
             if r.error or dup or not r.lines:
@@ -437,7 +473,7 @@ def _run(out:Path, args:dict, resume:bool, workers:int, backend:str, progress:bo
             for j in range(off, last + 1):
                 buf.append(r.lines[j])
                 split, mode = r.keys[j]
-                _bump(counts['split'], str(split)); _bump(counts['family'], r.family); _bump(counts['mode'], str(mode))
+                _bump(counts['split'], str(split)); _bump(counts['family'], r.family); _bump(counts['mode'], str(mode)); bar.update(1)
                 done = st['written'] + len(buf) == n
                 if done or j == last: _add_stats(stats, r); scenes['used'] = r.index + 1   # the scene is finished (or cut at n)
                 if done or len(buf) == size:
@@ -456,9 +492,11 @@ def _finish(out:Path, st:dict, timings:dict)->dict:
     c, sc = st['counts'], st['scenes']
     manifest = dict(format_version=1, n_meaning=N_MEANING, arguments=st['arguments'], versions=_versions(),
                     counts=dict(records=st['written'], scenes=sc['used'], by_split=c['split'], by_family=c['family'], by_mode=c['mode'],
-                                scenes_duplicate=sc['duplicate'], scenes_empty=sc['empty'], scenes_error=sc['error']),
+                                scenes_duplicate=sc['duplicate'], scenes_empty=sc['empty'], scenes_error=sc['error'],
+                                why_none={_label(f): w for f, w in sc.get('why_none', {}).items()}),
                     filter_stats=st['stats'], drop_reasons=drop_reasons(st['stats'], st['arguments'].get('generator')), shards=st['shards'], timings='timings.json',
                     fields=[[k, t or 'string'] for k, t in st['fields']])
+    if st.get('short'): manifest['short'] = st['short']   # fewer than n records, and why
     _atomic_write(out/'timings.json', _json_bytes(timings))
     _atomic_write(out/'manifest.json', _json_bytes(manifest))
     shutil.rmtree(out/STATE, ignore_errors=True)
@@ -722,15 +760,28 @@ def run_generate(a)->int:
         if fams or getattr(a, 'composed', False) or getattr(a, 'tier', None): raise GenerateError('--scenes: not with --families, --composed or --tier')
         from physci_lab.problems.user_scenes import load_user_scenes, user_family
         gen = 'physci_lab.problems.user_scenes:scene_problems'; fams = [user_family(n, d) for n, d in load_user_scenes(a.scenes)]
+        if a.per_scene is None and len(fams) > 1:   # --n spread over every scene of the folder, not spent on its first files
+            from physci_lab.problems.questions import PER_SCENE
+            a.per_scene = min(PER_SCENE, -(-a.n // len(fams)))
     elif getattr(a, 'composed', False):   # composed scenes: another generator, whose families are the tiers
         gen = 'physci_lab.problems.composed:composed_problems'; fams = fams or [f'composed_{t}' for t in (a.tier or (1, 2, 3))]
     elif getattr(a, 'tier', None): raise GenerateError('--tier: only with --composed')
     if a.repair and not a.resume: raise GenerateError('--repair: only with --resume (it regenerates damaged shards of an existing run in --out)')
-    m = generate(a.n, a.seed, a.out, families=fams, modes=a.modes, difficulty=a.difficulty, workers=a.workers, generator=gen,
-                 backend=a.backend, resume=a.resume, repair=a.repair, format=a.format, shard_size=a.shard_size, filter=not a.no_filter, per_scene=a.per_scene, progress=not a.quiet)
+    try:
+        m = generate(a.n, a.seed, a.out, families=fams, modes=a.modes, difficulty=a.difficulty, workers=a.workers, generator=gen,
+                     backend=a.backend, resume=a.resume, repair=a.repair, format=a.format, shard_size=a.shard_size, filter=not a.no_filter, per_scene=a.per_scene, progress=not a.quiet)
+    except GenerateError as e:   # why each scene gave nothing, a line per scene and mode, above the one-line error
+        for line in getattr(e, 'lines', ()): print(line, file=sys.stderr)
+        raise
     c = m['counts']
     print(f"{a.out}: {c['records']} problems from {c['scenes']} scenes in {len(m['shards'])} shards "
           f"({', '.join(f'{k} {v}' for k, v in sorted(c['by_split'].items()))})")
+    if getattr(a, 'scenes', None) and c['scenes'] < len(fams):   # say why some scene files were never drawn
+        print(f"note: {c['scenes']} of {len(fams)} scenes used: --n {a.n} was reached first (at most {a.per_scene or 'any number of'} problems a scene;"
+              f" raise --n or lower --per-scene to draw from every scene)", file=sys.stderr)
+    for name, ws in (c.get('why_none') or {}).items():   # a scene that gave nothing: why, mode by mode
+        for mode, w in ws.items(): print(f'  {name}: {mode}: {w}', file=sys.stderr)
+    if m.get('short'): raise GenerateError(f"--n: only {c['records']} of {a.n} problems: {m['short']}")
     return 0
 
 def add_show_args(p):

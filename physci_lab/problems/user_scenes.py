@@ -15,7 +15,8 @@ from ..sim.dsl import Scene, scene_data, SCENE_PARAMS, SPRING_PARAMS
 from .questions import problems_for_scene, MODES
 
 # %% auto #0
-__all__ = ['PROBLEM_FAMILIES', 'with_values', 'draw', 'check_ranged', 'user_family', 'load_user_scenes', 'scene_problems']
+__all__ = ['PROBLEM_FAMILIES', 'with_values', 'draw', 'check_ranged', 'user_family', 'load_user_scenes', 'scene_problems',
+           'scene_draws']
 
 # %% ../../nbs/problems/20b_user_scenes.ipynb #5d1652c5
 def _ranges(d:dict):
@@ -82,3 +83,11 @@ def scene_problems(family:str, # a `user_family` string
     if not family.startswith('scene:') or family.count(':') < 2: raise UserInputError(f"family: {short(family)} is not a user scene")
     _, name, data = family.split(':', 2)
     return problems_for_scene(name, seed, scene=draw(json.loads(data), seed), **kw)
+
+def scene_draws(family:str # a `user_family` string
+               ) -> int|None:
+    "How many draws of a user scene can differ: 1 for a scene with no range (every draw is the same scene), None (no end) when it declares one."
+    _, _, data = family.split(':', 2)
+    return None if any(_is_range(v) for _, v in _ranges(json.loads(data))) else 1
+
+scene_problems.draws = scene_draws   # `generate` draws a fixed scene once, then stops asking it

@@ -74,6 +74,11 @@ class Param:
             if not isinstance(value, (list, tuple)) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
                 raise SceneError(f"{where}: expected a list of numbers, got {short(repr(value))}")
             return [_finite(v, where) for v in value]
+        if isinstance(value, dict) and set(value) == {'range'}:   # `generate --scenes` draws ranges; one scene needs one number
+            r = value['range']
+            two = isinstance(r, list) and len(r) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in r)
+            raise SceneError(f"{where}: {short(repr(value))} is a range, drawn only by `physci-lab generate --scenes`; give one number here"
+                             + (f", e.g. {fmt_value((r[0] + r[1])/2)}{u}" if two else f" in{u or ' (dimensionless)'}"))
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise SceneError(f"{where}: expected a number in{u or ' (dimensionless)'}, got {short(repr(value))}")
         v = _finite(value, where)

@@ -12,8 +12,8 @@ from .dsl import entity_types, SCENE_PARAMS, SPRING_PARAMS, STRING_PARAMS, ID_PA
 from .simulation import UNITS, STRING_QUANTITIES, SPRING_QUANTITIES
 
 # %% auto #0
-__all__ = ['CONNECTIONS', 'FIELD_TYPES', 'param_row', 'entity_reference', 'settings_reference', 'coverage', 'reference_markdown',
-           'reference_text', 'scene_schema']
+__all__ = ['CONNECTIONS', 'FIELD_TYPES', 'RANGE_DOC', 'param_row', 'entity_reference', 'settings_reference', 'coverage',
+           'reference_markdown', 'reference_text', 'scene_schema']
 
 # %% ../../nbs/sim/10c_reference.ipynb #6e471605
 CONNECTIONS = {   # entity type -> (connection points, what it may rest on or hang from)
@@ -97,10 +97,12 @@ def _table(rows:list) -> str:
 
 def _qty(q:str) -> str: return f"`{q}` ({UNITS.get(q) or '—'})"
 
+RANGE_DOC = 'Any number may be a range, `mass: {range: [1, 3]}`: `physci-lab generate --scenes` draws one value per scene from --seed; describe, simulate and render need one number.'   # how ranges work, in one line
+
 def reference_markdown() -> str:
     "The scene language as Markdown: scene settings, every entity type (fields last), strings and springs."
     s = settings_reference()
-    out = ['## Scene settings\n', 'Top-level keys of a scene file, beside `entities`, `strings` and `springs`.\n', _table(s['scene'])]
+    out = ['## Scene settings\n', 'Top-level keys of a scene file, beside `entities`, `strings` and `springs`. ' + RANGE_DOC + '\n', _table(s['scene'])]
     ents = sorted(entity_reference(), key=lambda r: r['field'])
     for r in ents:
         out += [f"## `{r['type']}`{' (field)' if r['field'] else ''}\n", r['doc'] + '\n',
@@ -125,7 +127,7 @@ def reference_text(what:str='entities') -> str:
         return '\n'.join(f"{q:32} {UNITS.get(q, '') or '-':10} {', '.join(ts)}" for q, ts in who.items())
     lines, s = [], settings_reference()
     def rows(rs): return [f"    {r['name']:16} {r['unit']:8} {r['default']:16} {r['admissible']:28} {r['meaning']}" for r in rs]
-    lines += ['scene settings'] + rows(s['scene']) + ['']
+    lines += [RANGE_DOC, '', 'scene settings'] + rows(s['scene']) + ['']
     for r in entity_reference():
         lines += [f"{r['type']}: {r['doc']}", f"  connections: {r['connections']}", f"  rests on / hangs from: {r['rests_on']}",
                   f"  quantities: {', '.join(r['quantities']) or 'none'}"] + rows(r['params']) + ['']
@@ -142,10 +144,12 @@ def _param_schema(name:str, p:Param) -> dict:
     if p.kind == 'ref': return d | {'type': 'string', 'pattern': ID_PATTERN}
     if p.kind == 'ids': return d | {'type': 'array', 'items': {'type': 'string', 'pattern': ID_PATTERN}, 'minItems': 2}
     if p.kind == 'vector': return d | {'type': 'array', 'items': {'type': 'number'}}
-    d['type'] = 'number'
-    if p.lo is not None: d['exclusiveMinimum' if p.lo_open else 'minimum'] = p.lo
-    if p.hi is not None: d['exclusiveMaximum' if p.hi_open else 'maximum'] = p.hi
-    return d
+    num = {'type': 'number'}
+    if p.lo is not None: num['exclusiveMinimum' if p.lo_open else 'minimum'] = p.lo
+    if p.hi is not None: num['exclusiveMaximum' if p.hi_open else 'maximum'] = p.hi
+    rng = {'type': 'object', 'required': ['range'], 'additionalProperties': False,   # what `generate --scenes` draws from
+           'properties': {'range': {'type': 'array', 'items': num, 'minItems': 2, 'maxItems': 2, 'description': '[lo, hi], drawn by generate --scenes'}}}
+    return d | {'anyOf': [num, rng]}
 
 def _object(params:dict, extra:dict=None, required=()) -> dict:
     props = {**(extra or {}), **{k: _param_schema(k, p) for k, p in params.items()}}
