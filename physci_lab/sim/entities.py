@@ -407,7 +407,7 @@ class FixedPulley(EntityType):
 
 @register
 class MovablePulley(EntityType):
-    "A movable pulley hanging in a loop of string; a block `on` it hangs from its axle (its mass is the block's own)."
+    "A movable pulley hanging in a loop of string; a block `on` it hangs from its axle (its `mass` is the pulley's own: the block's mass adds to it)."
     name = 'movable_pulley'; stage = 2
     params = {'mass': mass_param(), 'radius': Param('m', 0.005, 2, default=0.05, meaningful=False, doc='wheel radius')}
     def quantities(self, e): return BODY_QUANTITIES
