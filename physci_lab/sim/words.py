@@ -150,7 +150,9 @@ def nouns(sc) -> dict:
         for i in g:
             L = own.get(i) or next(spare, None) or str(len(used) + 1)
             out[i] = Noun(i, h, L, 'name'); used.add(L)
-    return {i: out[i] for i in list(sc.entities) + list(sc.strings) + list(sc.springs)}   # in the scene's order
+    order = {}
+    for i in list(sc.entities) + list(sc.strings) + list(sc.springs): order.setdefault(head(sc, i), []).append(i)
+    return {i: out[i] for g in order.values() for i in g}   # kind by kind, in the scene's order
 
 # %% ../../nbs/sim/10b_words.ipynb #4bdd6ac1
 _OTHER_UNITS = {('spring', 'k'): 'N/m', ('spring', 'rest_length'): 'm', ('scene', 'gravity'): 'm/s^2', ('scene', 'restitution'): ''}
