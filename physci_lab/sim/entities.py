@@ -407,7 +407,7 @@ class FixedPulley(EntityType):
 
 @register
 class MovablePulley(EntityType):
-    "A movable pulley hanging in a loop of string; a block `on` it hangs from its axle (its mass is the block's own)."
+    "A movable pulley hanging in a loop of string; a block `on` it hangs from its axle (its `mass` is the pulley's own: the block's mass adds to it)."
     name = 'movable_pulley'; stage = 2
     params = {'mass': mass_param(), 'radius': Param('m', 0.005, 2, default=0.05, meaningful=False, doc='wheel radius')}
     def quantities(self, e): return BODY_QUANTITIES
@@ -599,26 +599,29 @@ class Projectile(EntityType):
     name = 'projectile'; stage = 1
     params = {'mass': mass_param(), 'speed': Param('m/s', 0, 1000, required=True, sample=(3, 25), doc='launch speed'),
               'angle': Param('deg', -90, 90, required=True, sample=(10, 80), doc='launch angle above the horizontal'),
-              'height': Param('m', 0, 1e5, default=None, meaningful=False, doc='launch height above the ground')}
+              'height': Param('m', 0, 1e5, default=None, sample=(1, 50), doc='launch height above the ground (of the launch point, the ball\'s centre)')}
     def quantities(self, e): return BODY_QUANTITIES
     def build(self, e, ctx):
         th = math.radians(e['angle']); v = e['speed']; T = ctx.size_time
         vz = v*math.sin(th)
         R = max(0.05, 0.015*max(v*math.cos(th)*T, abs(vz)*T + 0.5*ctx.g*T*T))   # drawn size: visible against the whole flight
         h = e.get('height') if e.get('height') is not None else max(0.0, 0.5*ctx.g*T*T - vz*T) + 0.2
-        Body(e.id, 'sphere', (R,), e['mass'], shape_inertia('solid_sphere', e['mass'], (R,)), pos=(0, 0, h + R),
+        # the launch point (the ball's centre) sits exactly `h` above the ground plane z = 0, whatever the drawn size R or the duration
+        Body(e.id, 'sphere', (R,), e['mass'], shape_inertia('solid_sphere', e['mass'], (R,)), pos=(0, 0, h),
              joints=[(f'{e.id}:x', 'slide', (1, 0, 0), {}), (f'{e.id}:z', 'slide', (0, 0, 1), {})], rgba=(0.9, 0.3, 0.1, 1)).add_to(ctx.spec.worldbody)
         ctx.spec.worldbody.add_geom(type=mujoco.mjtGeom.mjGEOM_PLANE, size=[0, 0, 1], pos=[0, 0, 0], rgba=[0.3, 0.5, 0.3, 1], contype=0, conaffinity=0)
         ctx.placed[e.id] = Placed(e.id, None, [f'{e.id}:x', f'{e.id}:z'], None, None, {'height': h})
         ctx.init[f'{e.id}:x'] = (0.0, v*math.cos(th)); ctx.init[f'{e.id}:z'] = (0.0, vz)
-        def lands(tr, eid=e.id, R=R):
+        def lands(tr, eid=e.id):
             z = tr.sensor(eid, 'framepos')[:, 2]
-            bad = np.nonzero(z < R)[0]
+            bad = np.nonzero(z < 0)[0]   # the launch point's path reaches the ground
             return (bad[0], f"{eid} lands") if len(bad) else None
         ctx.checks.append(lands)
     def describe(self, e, sc, w):
         intro = cap(w.mention(e.id, lambda: 'of ' + w.p(f'{e.id}.mass', 'mass')))
-        return (f"{intro} is launched from a point high above the ground with {w.p(f'{e.id}.speed', 'speed')} at "
+        where = (f"from a point at {w.p(f'{e.id}.height', 'height', article=True, bare=True)} above the ground" if e.get('height') is not None
+                 else "from a point high above the ground")   # no height given: one high enough that it does not land in the scene's time
+        return (f"{intro} is launched {where} with {w.p(f'{e.id}.speed', 'speed')} at "
                 f"{w.p(f'{e.id}.angle', 'angle', article=True, bare=True)} above the horizontal, moving to the right; air resistance is negligible.")
 
 # %% ../../nbs/sim/11_entities.ipynb #4dbe6e60

@@ -12,8 +12,8 @@ from .dsl import entity_types, SCENE_PARAMS, SPRING_PARAMS, STRING_PARAMS, ID_PA
 from .simulation import UNITS, STRING_QUANTITIES, SPRING_QUANTITIES
 
 # %% auto #0
-__all__ = ['CONNECTIONS', 'FIELD_TYPES', 'RANGE_DOC', 'param_row', 'entity_reference', 'settings_reference', 'coverage',
-           'reference_markdown', 'reference_text', 'scene_schema']
+__all__ = ['CONNECTIONS', 'FIELD_TYPES', 'RANGE_DOC', 'CONVENTIONS', 'param_row', 'entity_reference', 'settings_reference',
+           'coverage', 'reference_markdown', 'reference_text', 'scene_schema']
 
 # %% ../../nbs/sim/10c_reference.ipynb #6e471605
 CONNECTIONS = {   # entity type -> (connection points, what it may rest on or hang from)
@@ -24,7 +24,7 @@ CONNECTIONS = {   # entity type -> (connection points, what it may rest on or ha
     'mass': ('a string end or a point a string passes (`path`); a spring end (`between`); blocks may rest on it (`on:`); a pinion may roll on its top (`rack:`)',
              'rests on an incline, floor, wedge (`face:`), another mass, movable wedge (`on:`); hangs from a movable pulley (`on:`), a string or a spring'),
     'fixed_pulley': ('a string runs over it (inside a `path`)', 'fixed: at the top, or at the top edge of an incline, floor or wedge (`on:`)'),
-    'movable_pulley': ('a string runs under it (inside a `path`); blocks hang from its axle (`on:` on the block)', 'hangs in the loop of a string'),
+    'movable_pulley': ('a string runs under it (inside a `path`); blocks hang from its axle (`on:` on the block; their masses add to the pulley\'s own `mass`)', 'hangs in the loop of a string'),
     'hanging_pulley': ('hangs at the end of one string (its first or last id); another string runs over it (inside its `path`)', 'hangs from a string'),
     'puller': ('a string end, pulled with a constant force or at a constant speed', 'none: it is the string\'s free end'),
     'roller': ('none', 'rolls without slipping on an incline (`on:`, required)'),
@@ -32,7 +32,7 @@ CONNECTIONS = {   # entity type -> (connection points, what it may rest on or ha
     'rod_pendulum': ('none: its rod is part of it', 'pivots about a fixed axle at one end'),
     'wheel': ('none', 'turns about a fixed axle'),
     'ball': ('none: balls collide with each other (`restitution:` of the scene)', 'slides on a frictionless horizontal line or table'),
-    'projectile': ('none', 'launched from a point above the ground'),
+    'projectile': ('none', 'launched from x = 0, `height` above the ground z = 0 (its centre; default: high enough not to land)'),
     'star': ('planets orbit it (`around:`)', 'held fixed at the origin unless `fixed: false`; one star per scene'),
     'planet': ('none', 'orbits the star (`around:`, default the star)'),
     'rocket': ('none', 'launched vertically from rest'),
@@ -97,6 +97,9 @@ def _table(rows:list) -> str:
 
 def _qty(q:str) -> str: return f"`{q}` ({UNITS.get(q) or '—'})"
 
+def _conventions_md() -> list:
+    return ['## Conventions\n', 'Signs, frames and reference points of the recorded quantities.\n'] + [f'- **{k}:** {v}' for k, v in CONVENTIONS] + ['']
+
 RANGE_DOC = 'Any number may be a range, `mass: {range: [1, 3]}`: `physci-lab generate --scenes` draws one value per scene from --seed; describe, simulate and render need one number.'   # how ranges work, in one line
 
 def reference_markdown() -> str:
@@ -112,7 +115,7 @@ def reference_markdown() -> str:
     out += ['## Strings\n', '`strings: {ID: {path: [...]}}`: a light inextensible string through the listed entities, end to end.\n', _table(s['strings']),
             f"Quantities recorded: {', '.join(f'`{q}`' for q in s['string_quantities'])}.\n",
             '## Springs\n', '`springs: {ID: {between: [a, b], k: ...}}`: a light spring between two entities.\n', _table(s['springs']),
-            f"Quantities recorded: {', '.join(f'`{q}`' for q in s['spring_quantities'])}.\n"]
+            f"Quantities recorded: {', '.join(f'`{q}`' for q in s['spring_quantities'])}.\n"] + _conventions_md()
     return '\n'.join(out)
 
 def reference_text(what:str='entities') -> str:
@@ -124,7 +127,8 @@ def reference_text(what:str='entities') -> str:
         s = settings_reference()
         for q in s['string_quantities']: who.setdefault(q, []).append('strings')
         for q in s['spring_quantities']: who.setdefault(q, []).append('springs')
-        return '\n'.join(f"{q:32} {UNITS.get(q, '') or '-':10} {', '.join(ts)}" for q, ts in who.items())
+        return '\n'.join([f"{q:32} {UNITS.get(q, '') or '-':10} {', '.join(ts)}" for q, ts in who.items()]
+                         + ['', 'conventions'] + [f"    {k}: {v}" for k, v in CONVENTIONS])
     lines, s = [], settings_reference()
     def rows(rs): return [f"    {r['name']:16} {r['unit']:8} {r['default']:16} {r['admissible']:28} {r['meaning']}" for r in rs]
     lines += [RANGE_DOC, '', 'scene settings'] + rows(s['scene']) + ['']
@@ -134,6 +138,26 @@ def reference_text(what:str='entities') -> str:
     lines += ['strings: {ID: {path: [...]}}'] + rows(s['strings']) + [f"  quantities: {', '.join(s['string_quantities'])}", '']
     lines += ['springs: {ID: {between: [a, b], k: ...}}'] + rows(s['springs']) + [f"  quantities: {', '.join(s['spring_quantities'])}"]
     return '\n'.join(lines)
+
+# %% ../../nbs/sim/10c_reference.ipynb #752c0c0e
+CONVENTIONS = [   # (what, the convention): signs, frames and reference points a reader needs to read a recorded quantity
+    ('axes', 'vectors are [x, y, z] in fixed world axes: x horizontal (to the right), z vertically upwards, y horizontal out of the '
+             'vertical x–z plane; a rotation in that plane (a pulley, a wheel, a rolling body) shows in the y component'),
+    ('position', "a body's centre in world coordinates; the origin is fixed by the scene's layout, not by the file (a ramp's top edge "
+                 "is above the origin and its foot on the ground z = 0; a projectile starts at x = 0, `height` above z = 0; the star "
+                 "sits at the origin), so ask for `displacement` (from the position at t = 0) for a distance travelled"),
+    ('incline', 'a ramp rises to the right (towards +x): a block sliding down it moves towards −x; a velocity or force of a block on it '
+                'is positive up the slope'),
+    ('angular_momentum', "the spin about the body's own centre of mass (its inertia times its angular velocity); the orbital part "
+                         "m r × v is not included, so a point body (a planet, a charge, a projectile) records 0: take "
+                         "`position` × `momentum` for its angular momentum about the origin"),
+    ('spring force', 'k × extension: positive when the spring is stretched (it pulls its two ends together), negative when '
+                     'compressed (it pushes them apart)'),
+    ('tension over a massive pulley', "a string over a fixed pulley with a `mass` records `tension_left` (the piece from the first id "
+                                      "of its `path` to the pulley) and `tension_right` (from the pulley to the last id) instead of "
+                                      "`tension`: the two differ, since they turn the pulley; over several massive pulleys the "
+                                      "pieces are `tension_a`, `tension_b`, … in `path` order"),
+]
 
 # %% ../../nbs/sim/10c_reference.ipynb #9b8e9e91
 def _param_schema(name:str, p:Param) -> dict:

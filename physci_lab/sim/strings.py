@@ -346,7 +346,7 @@ def via_phrase(sc, w, eid) -> str:
     x = sc.entities[eid]
     if x.type == 'hanging_pulley': return 'over ' + w.mention(eid, lambda: 'of ' + w.p(f'{eid}.mass', 'mass'))
     if x.type == 'movable_pulley':
-        load = ', its load included' if resting_on(sc, eid) else ''
+        load = ' (the pulley alone)' if resting_on(sc, eid) else ''   # the block that hangs from its axle is a body of its own, its mass added by the simulator
         return 'under ' + w.mention(eid, lambda: 'of ' + w.p(f'{eid}.mass', 'mass') + load)
     place = {'wedge': 'at the apex of', 'floor': 'at the edge of'}.get(sc.entities[x['on']].type if x.get('on') else None, 'at the top of')
     where = f"{place} {w.ref(x['on'])}" if x.get('on') else '' if w.nouns[eid].head == 'fixed pulley' else 'fixed above'

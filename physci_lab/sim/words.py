@@ -123,7 +123,9 @@ class Noun:
 
 def nouns(sc) -> dict:
     "A `Noun` for every entity, string and spring of a scene; objects of one kind get adjectives from their ids (left, upper, inner), roles (the hanging block, the block on the ramp) or names (block A, movable pulley 1)."
-    ids = list(sc.entities) + list(sc.strings) + list(sc.springs)
+    # ids in name order, not the file's: the labels depend on the scene alone, so a scene written back in another key order (the
+    # generator's JSON with sorted keys, `Scene.to_yaml`) names every object as `describe` of the user's file does
+    ids = sorted(sc.entities) + sorted(sc.strings) + sorted(sc.springs)
     groups = {}
     for i in ids: groups.setdefault(head(sc, i), []).append(i)
     out, used = {}, set()   # labels (letters, numbers) already given: one label names one object in the whole text, whatever its kind
@@ -148,7 +150,9 @@ def nouns(sc) -> dict:
         for i in g:
             L = own.get(i) or next(spare, None) or str(len(used) + 1)
             out[i] = Noun(i, h, L, 'name'); used.add(L)
-    return out
+    order = {}
+    for i in list(sc.entities) + list(sc.strings) + list(sc.springs): order.setdefault(head(sc, i), []).append(i)
+    return {i: out[i] for g in order.values() for i in g}   # kind by kind, in the scene's order
 
 # %% ../../nbs/sim/10b_words.ipynb #4bdd6ac1
 _OTHER_UNITS = {('spring', 'k'): 'N/m', ('spring', 'rest_length'): 'm', ('scene', 'gravity'): 'm/s^2', ('scene', 'restitution'): ''}
