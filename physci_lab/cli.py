@@ -54,14 +54,11 @@ def _grade_jsonl(a):
     return 0
 
 def _run_grade(a):
-    from physci_lab.core.grade import grade
+    from physci_lab.core.grade import grade, gold_from_text
     from physci_lab.core.golds import read_gold
     if a.jsonl: return _grade_jsonl(a)
     if a.response is None or a.gold is None: raise UserInputError('give RESPONSE GOLD, or --jsonl PAIRS (see --help)')
-    gold = a.gold
-    if gold.lstrip().startswith('['):
-        try: gold = json.loads(gold)
-        except (ValueError, RecursionError): pass   # not a JSON list: the gold is read as text
+    gold = gold_from_text(a.gold)
     g = read_gold(gold, a.kind, a.unit, a.atol)
     if a.explain: print(g.explain().replace('rtol', f'rtol {a.rtol:g}'))
     v = grade(a.response, gold, kind=a.kind, unit=a.unit, atol=a.atol, rtol=a.rtol, question=a.question)   # the reading above is cached

@@ -20,8 +20,9 @@ from .expressions import evalf_complex, sample_points
 # %% auto #0
 __all__ = ['GRADE_KINDS', 'ZERO_ATOL', 'number_with_unit', 'CHANGE', 'QUANTITY_UNITS', 'SYMBOL_UNITS', 'GoldError',
            'inequality_sides', 'sides', 'read_quantity', 'unknown_unit_word', 'Gold', 'is_name', 'read_gold',
-           'gold_kind', 'grade_one', 'olympiad_golds', 'question_symbols', 'question_unit', 'unit_asked',
-           'question_names', 'named_as_the_question', 'quantity_asked', 'data_units', 'unit_of_bare_gold', 'gold_of']
+           'gold_kind', 'grade_one', 'olympiad_golds', 'question_symbols', 'question_unit', 'about_charge',
+           'unit_asked', 'question_names', 'named_as_the_question', 'quantity_asked', 'data_units', 'unit_of_bare_gold',
+           'gold_of']
 
 # %% ../../nbs/core/02c_golds.ipynb #33d245de
 GRADE_KINDS = ('numeric', 'quantity', 'symbolic', 'equation', 'inequality', 'choice', 'parts')
@@ -597,6 +598,10 @@ def question_unit(question:str, # the question text, e.g. `... what is the frequ
             if u != _DIMLESS: return f'{u:~P}' if f'{u:~P}'.isascii() else f'{u}'
     return None
 
+def about_charge(question:str)->bool:
+    "Whether a question speaks of charge: there `e` is the elementary charge, a unit, not a name."
+    return bool(re.search(r'\bcharges?\b', question, re.I))
+
 _ASKED_IN = re.compile(r'\b(?:in(?: units of)?|expressed in|answer in|(?:as|in) multiples of)\s+((?:\$[^$]{1,60}\$)|(?:[^\s$.?!,;:()]+(?:\s+[^\s$.?!,;:()]+){0,2}))\s*(?:[.?!,;:)]|$)', re.I)
 _HOW_MANY = re.compile(r'\bhow many\s+([A-Za-z]{3,})', re.I)
 _ENDS_IN_UNIT = re.compile(r'\b(?:in|is)\s+\$\s*(\\mathrm\s*\{[^{}$]{1,30}\})\s*\$\s*(?:\?|$)')   # a question that ends `... is $\mathrm{keV}$?` (a typo for `in`)
@@ -618,7 +623,7 @@ def unit_asked(question:str, # the question text
         except QuantityParseError: continue
         if u == _DIMLESS: continue
         if not re.fullmatch(r'[a-z]', text): return text   # `in a vacuum` is no year; a lone lowercase letter is a name ...
-        if text == 'e' and re.search(r'\bcharges?\b', q, re.I): return 'e'   # ... except the charge unit of a question about charge (`as multiples of $e$`)
+        if text == 'e' and about_charge(q): return 'e'   # ... except the charge unit of a question about charge (`as multiples of $e$`)
     return None
 
 # %% ../../nbs/core/02c_golds.ipynb #6a01319f

@@ -10,10 +10,10 @@ import re, json
 from dataclasses import dataclass, asdict
 import sympy as sp
 from .extract import extract_answers, clean_answer, split_parts, choices_in_text, prose_parts, part_answer
-from .golds import number_with_unit, Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_asked, unit_of_bare_gold, unknown_unit_word, named_as_the_question, question_symbols, gold_of
+from .golds import number_with_unit, Gold, GoldError, read_gold, sides, grade_one, is_name, CHANGE, unit_of_bare_gold, about_charge, unknown_unit_word, named_as_the_question, question_symbols, gold_of
 
 # %% auto #0
-__all__ = ['RTOL', 'PAIR_KEYS', 'Verdict', 'grade', 'grade_json', 'grade_pairs']
+__all__ = ['RTOL', 'PAIR_KEYS', 'Verdict', 'grade', 'gold_from_text', 'grade_json', 'grade_pairs']
 
 # %% ../../nbs/core/02_grade.ipynb #33d245de
 @dataclass
@@ -133,7 +133,7 @@ def grade(response:str,            # free model text (or just the answer)
         if isinstance(rec.get('tolerance'), (int, float)) and not isinstance(rec.get('tolerance'), bool): rtol = rec['tolerance']
     if not isinstance(rtol, (int, float)) or not 0 <= rtol < 1: raise GoldError(f'rtol {rtol!r}: must be in [0, 1)')
     if question and not symbols:   # the question's names are never units in its gold (but `e` is the charge unit of a question about charge)
-        symbols = tuple(s for s in question_symbols(question) if s != 'e' or not re.search(r'\bcharges?\b', question, re.I))
+        symbols = tuple(s for s in question_symbols(question) if s != 'e' or not about_charge(question))
     g = gold if isinstance(gold, Gold) else read_gold(gold, kind, unit, atol, symbols)
     if question and unit is None and g.kind == 'numeric' and not isinstance(gold, Gold) and (u := unit_of_bare_gold(question, g.value.magnitude)):
         g = read_gold(gold, kind, u, atol, symbols)   # `0.72` for `What is the pressure, in atm?` (or `... ground level is 1.0 atm. Evaluate the pressure ...`) is 0.72 atm
@@ -146,6 +146,13 @@ def grade(response:str,            # free model text (or just the answer)
             return _wrong(f'{w!r} after the number is no unit, and the question names no {w}', v.extracted, g.kind)
     return v
 
+def gold_from_text(gold):
+    "A gold as given on a command line or in a JSONL row: text that is a JSON list (`'[\"3 m\", \"v_0 t\"]'`) is its parts; anything else as it is."
+    if isinstance(gold, str) and gold.lstrip().startswith('['):
+        try: return json.loads(gold)
+        except (ValueError, RecursionError): pass   # not a JSON list: read as text
+    return gold
+
 def grade_json(response:str,          # free model text
                gold:str,              # the gold answer; a JSON list (`'["3 m", "v_0 t"]'`) means parts
                rtol:float=RTOL,       # relative tolerance for numbers
@@ -155,10 +162,7 @@ def grade_json(response:str,          # free model text
                atol:float|None=None,  # absolute tolerance in the gold's unit
               )->str:
     "The verdict as one line of JSON: what `physci-lab grade RESPONSE GOLD` prints."
-    if isinstance(gold, str) and gold.lstrip().startswith('['):
-        try: gold = json.loads(gold)
-        except ValueError: pass
-    return grade(response, gold, rtol=rtol, kind=kind, ordered=ordered, unit=unit, atol=atol).to_json()
+    return grade(response, gold_from_text(gold), rtol=rtol, kind=kind, ordered=ordered, unit=unit, atol=atol).to_json()
 
 
 # %% ../../nbs/core/02_grade.ipynb #282e9059
@@ -169,11 +173,7 @@ def grade_pairs(rows, # dicts with `response` and `gold`, and optionally the oth
                ):
     "One dict per row, in order: its `id` (else its number, from 1), the verdict's fields, and `declined` (the reason) where its gold cannot be read."
     for n, r in enumerate(rows, 1):
-        out = {'id': r.get('id', n)}
-        gold = r.get('gold')
-        if isinstance(gold, str) and gold.lstrip().startswith('['):
-            try: gold = json.loads(gold)
-            except (ValueError, RecursionError): pass   # not a JSON list: read as text
+        out, gold = {'id': r.get('id', n)}, gold_from_text(r.get('gold'))
         try: v = grade(r.get('response') or '', gold, rtol=r.get('rtol', rtol), kind=r.get('kind'), unit=r.get('unit'),
                        atol=r.get('atol'), ordered=r.get('ordered', True), question=r.get('question'))
         except GoldError as e: yield out | {'correct': None, 'score': None, 'declined': str(e)}; continue
